@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * Every reply is `{success, message, data?}` (design.md section 4). These builders keep each
+ * endpoint's reply schema honest about its `data` while sharing the envelope.
+ */
+export function okReply<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data });
+}
+
+export const FieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+
+export const ErrorReplySchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+});
+
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+export type ErrorReply = z.infer<typeof ErrorReplySchema>;

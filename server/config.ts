@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed in one place so that a typo or a
+ * missing production secret stops the process at start instead of failing a request later.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'phải bắt đầu bằng postgres:// hoặc postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, 'cần ít nhất 32 ký tự').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
+
+export interface Config {
+  appEnv: AppEnv;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  publicUrl: string;
+  jwtSecret: string;
+  logLevel: string;
+  seedDemo: boolean;
+  staticDir: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Empty strings count as unset: `FOO= npm start` should not mean "FOO is the empty string". */
+function withoutEmpty(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
+/**
+ * Parses the environment. Throws ConfigError naming the first bad variable.
+ * `readSecret` is injectable so tests do not touch the file system.
+ */
+export function loadConfig(
+  env: Env = process.env,
+  readSecret: (dataDir: string) => string = developmentJwtSecret,
+): Config {
+  const parsed = EnvSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'env'), issue.message);
+  }
+  const e = parsed.data;
+  const production = e.APP_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  if (production) {
+    // Development conveniences that would be unsafe or dishonest on a real deployment.
+    if (!e.JWT_SECRET) throw new ConfigError('JWT_SECRET', 'bắt buộc khi APP_ENV=production');
+    if (!e.PUBLIC_URL) throw new ConfigError('PUBLIC_URL', 'bắt buộc khi APP_ENV=production');
+    if (!e.PUBLIC_URL.startsWith('https://')) {
+      throw new ConfigError('PUBLIC_URL', 'phải dùng https khi APP_ENV=production');
+    }
+    if (e.SEED_DEMO) {
+      throw new ConfigError('SEED_DEMO', 'dữ liệu mẫu không được bật khi APP_ENV=production');
+    }
+  }
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    appEnv: e.APP_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicUrl,
+    jwtSecret: e.JWT_SECRET ?? readSecret(dataDir),
+    logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'warn' : 'info'),
+    seedDemo: e.SEED_DEMO ?? e.APP_ENV === 'development',
+    staticDir: path.resolve(e.STATIC_DIR),
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/**
+ * Outside production a secret is generated once and kept in DATA_DIR, so sessions survive a
+ * restart without anyone having to invent a secret for a laptop.
+ */
+export function developmentJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

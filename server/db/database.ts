@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Closes the pool or the embedded database; safe to call twice. */
+  close(): Promise<void>;
+}
+
+// The same JavaScript types from both engines, so no code has to know which one it runs on:
+// bigint and numeric become numbers (money is integer đồng, far below 2^53), and a SQL date
+// stays the 'YYYY-MM-DD' string it is instead of a Date at local midnight.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const toNumber = (value: string) => Number(value);
+const identity = (value: string) => value;
+
+export async function openPGlite(dataDir?: string): Promise<PGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { unaccent, pg_trgm, cube, earthdistance },
+    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: identity },
+  });
+}
+
+export function createPostgresPool(connectionString: string, max: number): pg.Pool {
+  return new pg.Pool({
+    connectionString,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8 || oid === NUMERIC) return toNumber;
+        if (oid === DATE) return identity;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+}
+
+export function databaseFromPGlite(pglite: PGlite): Database {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: once(() => db.destroy()) };
+}
+
+export function databaseFromPool(pool: pg.Pool): Database {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: once(() => db.destroy()) };
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set (many stateless app instances can share it), otherwise
+ * the embedded PGlite stored under DATA_DIR/pglite (docs/decisions/001).
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize: number;
+}): Promise<Database> {
+  if (options.databaseUrl) {
+    return databaseFromPool(createPostgresPool(options.databaseUrl, options.poolSize));
+  }
+  return databaseFromPGlite(await openPGlite(path.join(options.dataDir, 'pglite')));
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= fn());
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './2026-11-22-0001-extensions-and-categories';
+
+/**
+ * The ordered list of migrations. A static list rather than a directory scan, so the set that
+ * runs is exactly the set that type-checks. Landed migrations are never edited; add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-extensions-and-categories': m0001,
+};

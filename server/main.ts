@@ -1,0 +1,66 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // One line naming the variable: the operator should not have to read a stack trace.
+      process.stderr.write(`Invalid environment: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
+const app = await buildApp({ config, db: database });
+
+try {
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Món Ngon (${config.appEnv}, ${database.kind}) at ${config.publicUrl}`,
+  );
+} catch (error) {
+  app.log.fatal({ err: error }, 'start-up failed');
+  await app.close();
+  await database.close();
+  process.exit(1);
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+let stopping = false;
+
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  // A request that never finishes must not keep a deploy waiting forever.
+  const force = setTimeout(() => {
+    app.log.error('shutdown grace period over; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  try {
+    // Stops accepting connections and waits for in-flight requests, then the database.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+process.on('SIGTERM', (signal) => void shutdown(signal));
+process.on('SIGINT', (signal) => void shutdown(signal));

@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export function selectCategories(db: Kysely<DB>) {
+  return db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute();
+}

@@ -1,0 +1,6 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

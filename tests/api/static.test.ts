@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const INDEX = '<!doctype html><html lang="vi"><head><title>Món Ngon</title></head></html>';
+
+/** A miniature build output with the same layout Vite produces. */
+function fakeBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mn-static-'));
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, 'bg'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"lang":"vi"}');
+  writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log(1);');
+  writeFileSync(path.join(dir, 'bg', '0.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  return dir;
+}
+
+describe('static serving of the built app', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fakeBuild();
+    t = await createTestApp({ env: { STATIC_DIR: dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])(
+    'serves %s with no-cache so deploys reach users',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('gives other public files a short cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/bg/0.jpg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it.each(['/login', '/food/42', '/staff/menu/new', '/abc/def?x=1'])(
+    'answers the client route %s with index.html',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  it('answers a missing hashed asset with 404, not with HTML', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('keeps unknown /api paths JSON even with a build present', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/unknown',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('answers a browser navigation to the VNPay return URL with the app', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payment/vnpay/return/?vnp_TxnRef=1&vnp_ResponseCode=00',
+      headers: {
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        'sec-fetch-mode': 'navigate',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers.vary).toMatch(/Accept/);
+  });
+
+  it('answers an XHR to the VNPay return URL with JSON', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payment/vnpay/return/?vnp_TxnRef=1',
+      headers: { accept: 'application/json' },
+    });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toHaveProperty('success');
+  });
+});

@@ -1,0 +1,128 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, developmentJwtSecret, loadConfig } from '../../../server/config';
+
+const secret = 'a'.repeat(40);
+const noSecretFile = () => 'generated-development-secret-of-enough-length';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, noSecretFile);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has development defaults', () => {
+    const config = loadConfig({}, noSecretFile);
+    expect(config).toMatchObject({
+      appEnv: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      jwtSecret: 'generated-development-secret-of-enough-length',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, noSecretFile)).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        APP_ENV: 'test',
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/tmp/mn',
+        DATABASE_URL: 'postgres://u:p@db:5432/mon_ngon',
+        PUBLIC_URL: 'https://monngon.example/',
+        JWT_SECRET: secret,
+        LOG_LEVEL: 'debug',
+      },
+      noSecretFile,
+    );
+    expect(config).toMatchObject({
+      appEnv: 'test',
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/mn',
+      databaseUrl: 'postgres://u:p@db:5432/mon_ngon',
+      publicUrl: 'https://monngon.example',
+      jwtSecret: secret,
+      logLevel: 'debug',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ APP_ENV: 'staging' }, 'APP_ENV'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+  ])('names the bad variable in %j', (env, variable) => {
+    const error = configError(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(`${variable}: `)).toBe(true);
+  });
+
+  describe('production', () => {
+    const prod = { APP_ENV: 'production', JWT_SECRET: secret, PUBLIC_URL: 'https://monngon.vn' };
+
+    it('starts with a secret and an https public URL', () => {
+      expect(loadConfig(prod, noSecretFile)).toMatchObject({
+        appEnv: 'production',
+        jwtSecret: secret,
+        logLevel: 'info',
+      });
+    });
+
+    it.each([
+      [{ JWT_SECRET: '' }, 'JWT_SECRET'],
+      [{ PUBLIC_URL: '' }, 'PUBLIC_URL'],
+      [{ PUBLIC_URL: 'http://monngon.vn' }, 'PUBLIC_URL'],
+    ])('refuses development-only settings %j', (override, variable) => {
+      expect(configError({ ...prod, ...override }).variable).toBe(variable);
+    });
+
+    it('never generates a secret', () => {
+      let asked = false;
+      expect(() =>
+        loadConfig({ APP_ENV: 'production', PUBLIC_URL: 'https://monngon.vn' }, () => {
+          asked = true;
+          return secret;
+        }),
+      ).toThrow(ConfigError);
+      expect(asked).toBe(false);
+    });
+  });
+});
+
+describe('developmentJwtSecret', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('generates a secret once, keeps it private in DATA_DIR and reuses it', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mn-config-'));
+    const dataDir = path.join(dir, 'nested', 'data');
+    const first = developmentJwtSecret(dataDir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(developmentJwtSecret(dataDir)).toBe(first);
+  });
+});
