@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -50,7 +51,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
@@ -76,6 +79,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       reply.header('cache-control', 'no-store');
     }
   });
+
+  // Flaky mobile data is the main audience: every reply and file over 1 KB is compressed
+  // (brotli at a cheap level, gzip for older clients).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -24,7 +24,6 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   JWT_SECRET: z.string().min(32, 'cần ít nhất 32 ký tự').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  SEED_DEMO: booleanFlag.optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   TRUST_PROXY: booleanFlag.default(false),
 });
@@ -41,7 +40,6 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   logLevel: string;
-  seedDemo: boolean;
   staticDir: string;
   trustProxy: boolean;
 }
@@ -87,9 +85,6 @@ export function loadConfig(
     if (!e.PUBLIC_URL.startsWith('https://')) {
       throw new ConfigError('PUBLIC_URL', 'phải dùng https khi APP_ENV=production');
     }
-    if (e.SEED_DEMO) {
-      throw new ConfigError('SEED_DEMO', 'dữ liệu mẫu không được bật khi APP_ENV=production');
-    }
   }
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -103,7 +98,6 @@ export function loadConfig(
     publicUrl,
     jwtSecret: e.JWT_SECRET ?? readSecret(dataDir),
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'warn' : 'info'),
-    seedDemo: e.SEED_DEMO ?? e.APP_ENV === 'development',
     staticDir: path.resolve(e.STATIC_DIR),
     trustProxy: e.TRUST_PROXY,
   };

@@ -28,9 +28,7 @@ try {
   const applied = await migrateToLatest(database.db);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Món Ngon (${config.appEnv}, ${database.kind}) at ${config.publicUrl}`,
-  );
+  app.log.info(`Món Ngon (${config.appEnv}, ${database.kind}) at ${config.publicUrl}`);
 } catch (error) {
   app.log.fatal({ err: error }, 'start-up failed');
   await app.close();

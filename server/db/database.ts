@@ -45,7 +45,7 @@ export function createPostgresPool(connectionString: string, max: number): pg.Po
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8 || oid === NUMERIC) return toNumber;
         if (oid === DATE) return identity;
-        return pg.types.getTypeParser(oid, format);
+        return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
       }) as typeof pg.types.getTypeParser,
     },
   });

@@ -3,10 +3,12 @@ import { migrations } from './migrations/index';
 
 export class MigrationError extends Error {
   constructor(
-    message: string,
+    readonly migrationName: string,
     readonly results: MigrationResultSet['results'],
+    cause: unknown,
   ) {
-    super(message);
+    const detail = cause instanceof Error ? cause.message : JSON.stringify(cause);
+    super(`migration ${migrationName} failed: ${detail}`, { cause });
     this.name = 'MigrationError';
   }
 }
@@ -20,7 +22,7 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new MigrationError(`migration ${failed} failed: ${String(error)}`, results);
+    throw new MigrationError(failed, results, error);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -73,7 +73,10 @@ class PGliteDriver implements Driver {
     return this.connection;
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  async beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
     // PGlite has no concurrent sessions, so every isolation level behaves as serializable;
     // the level is still sent so the same code reads the same on PostgreSQL.
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
@@ -125,7 +128,10 @@ class PGliteConnection implements DatabaseConnection {
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     const command = result.command?.toUpperCase();
     if (command && COUNTED_COMMANDS.has(command)) {
-      return { rows: result.rows, numAffectedRows: BigInt(result.rowCount ?? result.affectedRows ?? 0) };
+      return {
+        rows: result.rows,
+        numAffectedRows: BigInt(result.rowCount ?? result.affectedRows ?? 0),
+      };
     }
     return { rows: result.rows };
   }

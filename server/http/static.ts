@@ -42,7 +42,9 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     root: staticDir,
     wildcard: true,
     cacheControl: false,
-    setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(staticDir, file)),
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', cacheControlFor(staticDir, file));
+    },
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -73,33 +73,29 @@ describe('server/main.ts', () => {
     expect(stderr.trim()).toMatch(/^Invalid environment: JWT_SECRET: /);
   });
 
-  it(
-    'migrates, serves, stops cleanly on SIGTERM or SIGINT and starts again on the same data',
-    async () => {
-      const postgres = testLane() === 'postgres' ? await createPostgresDatabase() : undefined;
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        const port = await freePort();
-        const server = startServer({
-          APP_ENV: 'test',
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          STATIC_DIR: path.join(dataDir, 'no-build'),
-          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-        });
-        const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`);
-        expect(health.status).toBe(200);
-        expect(((await health.json()) as { data: { database: string } }).data.database).toBe(
-          testLane(),
-        );
-        const categories = await fetch(`http://127.0.0.1:${port}/api/category/`);
-        expect(((await categories.json()) as { data: unknown[] }).data).toHaveLength(6);
-        server.kill(signal);
-        const { code } = await server.exited;
-        expect(code).toBe(0);
-      }
-      await postgres?.drop();
-    },
-    120_000,
-  );
+  it('migrates, serves, stops cleanly on SIGTERM or SIGINT and starts again on the same data', async () => {
+    const postgres = testLane() === 'postgres' ? await createPostgresDatabase() : undefined;
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const port = await freePort();
+      const server = startServer({
+        APP_ENV: 'test',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        STATIC_DIR: path.join(dataDir, 'no-build'),
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      });
+      const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      expect(((await health.json()) as { data: { database: string } }).data.database).toBe(
+        testLane(),
+      );
+      const categories = await fetch(`http://127.0.0.1:${port}/api/category/`);
+      expect(((await categories.json()) as { data: unknown[] }).data).toHaveLength(6);
+      server.kill(signal);
+      const { code } = await server.exited;
+      expect(code).toBe(0);
+    }
+    await postgres?.drop();
+  }, 120_000);
 });

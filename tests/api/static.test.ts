@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const INDEX = '<!doctype html><html lang="vi"><head><title>Món Ngon</title></head></html>';
 
+const LARGE_ASSET = 'export const dishes = ["Phở bò", "Bún chả", "Cơm tấm"];\n'.repeat(500);
+
 /** A miniature build output with the same layout Vite produces. */
 function fakeBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'mn-static-'));
@@ -15,6 +17,7 @@ function fakeBuild(): string {
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"lang":"vi"}');
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log(1);');
+  writeFileSync(path.join(dir, 'assets', 'large-XyZ789.js'), LARGE_ASSET);
   writeFileSync(path.join(dir, 'bg', '0.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
   return dir;
 }
@@ -46,6 +49,17 @@ describe('static serving of the built app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('compresses what it serves for clients that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/large-XyZ789.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.length).toBeLessThan(LARGE_ASSET.length / 10);
+  });
 
   it('gives other public files a short cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/bg/0.jpg' });

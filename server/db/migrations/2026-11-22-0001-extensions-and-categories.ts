@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Migrations take Kysely<any> on purpose: they describe the schema as it was on that day,
-// not as the current DB type says it is.
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// not as the current DB type says it is (the lint config allows `any` in this folder).
 
 // The spec fixes these six (section 9) and the search filter offers exactly them, so they are
 // product data present in every environment, not development demo data (docs/decisions/004).
