@@ -1,0 +1,23 @@
+import { Box } from '@mantine/core';
+import { Outlet } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { OfflineBanner } from '../../components/offline-banner';
+import { session } from '../../lib/session';
+import { AppLayout } from './app-layout';
+
+/**
+ * The payment-result page is public (spec 2.1): signed in, it shows in the normal frame;
+ * without a user the layout shows only the page, with no navigation (spec 2.2).
+ */
+export function PublicLayout() {
+  const { user } = useSnapshot(session);
+  if (user) return <AppLayout />;
+  return (
+    <>
+      <OfflineBanner />
+      <Box component="main" p="md">
+        <Outlet />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { useEffect, useState, type ReactNode } from 'react';
+import { subscribeKey } from 'valtio/utils';
+import { createQueryClient, persistOptions } from '../lib/query-client';
+import { session } from '../lib/session';
+import { ColorSchemeClass } from './color-scheme-class';
+import { themeColorSchemeManager } from './color-scheme';
+import { cssVariablesResolver, theme } from './theme';
+
+const colorSchemeManager = themeColorSchemeManager();
+
+/**
+ * A signed-out device must not keep showing, or persisting, the previous user's orders and
+ * profile: clearing the cache also empties its IndexedDB copy on the next save.
+ */
+function useClearCacheOnLogout(queryClient: QueryClient) {
+  useEffect(
+    () =>
+      subscribeKey(session, 'user', (user) => {
+        if (!user) queryClient.clear();
+      }),
+    [queryClient],
+  );
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  useClearCacheOnLogout(queryClient);
+  return (
+    // docs/decisions/003: the theme follows the OS until the user picks light or dark.
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <ColorSchemeClass />
+      {/* docs/decisions/003: top-center, clear of the thumb zone and the bottom navigation. */}
+      <Notifications position="top-center" autoClose={4000} limit={3} />
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        {children}
+      </PersistQueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { registerSW } from 'virtual:pwa-register';
+import { vi } from '../i18n/vi';
+
+/** Tablets stay pinned on the staff screens for days; they must still learn of a new version. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const UPDATE_NOTIFICATION_ID = 'pwa-update';
+
+function watchForUpdates(registration: ServiceWorkerRegistration): void {
+  const check = () => {
+    // Offline the check can only fail; one already installing needs no second download.
+    if (!navigator.onLine || registration.installing) return;
+    registration.update().catch(() => {
+      // A failed check is retried at the next interval or visit.
+    });
+  };
+  window.setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+}
+
+/**
+ * Registers sw.js in prompt mode (vite-plugin-pwa registerType 'prompt'): a new version waits
+ * until the user presses 'Tải lại', so a form being filled in is never reloaded away.
+ */
+export function registerServiceWorker(): void {
+  const updateServiceWorker = registerSW({
+    onNeedRefresh() {
+      notifications.show({
+        id: UPDATE_NOTIFICATION_ID,
+        title: vi.pwa.updateAvailable,
+        autoClose: false,
+        withCloseButton: true,
+        message: (
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{vi.pwa.updateHint}</Text>
+            {/* Activates the waiting worker; registerSW reloads once it controls the page. */}
+            <Button size="xs" onClick={() => void updateServiceWorker(true)}>
+              {vi.pwa.reload}
+            </Button>
+          </Stack>
+        ),
+      });
+    },
+    onOfflineReady() {
+      notifications.show({ color: 'green', message: vi.pwa.offlineReady });
+    },
+    onRegisteredSW(_url, registration) {
+      if (registration) watchForUpdates(registration);
+    },
+    onRegisterError(error: unknown) {
+      console.error('Service worker registration failed', error);
+    },
+  });
+}

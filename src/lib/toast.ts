@@ -1,0 +1,27 @@
+import { notifications } from '@mantine/notifications';
+import { vi } from '../i18n/vi';
+
+// Spec section 8, 'General'. Position, auto-close and the 3-visible limit are set once on
+// <Notifications> in app/provider.tsx.
+
+function text(value: string | undefined | null): string | undefined {
+  return value != null && value.trim() !== '' ? value : undefined;
+}
+
+export const toast = {
+  /** The reply message when there is one, else 'Thành công'. */
+  success(message?: string | null): void {
+    notifications.show({ color: 'green', message: text(message) ?? vi.toast.success });
+  },
+  error(message: string): void {
+    notifications.show({ color: 'red', message });
+  },
+  /** The message as the headline; the description falls back to 'Cảnh báo'. */
+  warning(message?: string | null, description?: string | null): void {
+    notifications.show({
+      color: 'yellow',
+      title: text(message),
+      message: text(description) ?? vi.toast.warning,
+    });
+  },
+};

@@ -1,0 +1,19 @@
+import './app/styles';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+// Only the production build has a service worker (the e2e tests run that build). Loaded after
+// the first render so registration never competes with the first paint.
+if (import.meta.env.PROD) {
+  void import('./app/pwa').then(({ registerServiceWorker }) => registerServiceWorker());
+}

@@ -1,0 +1,54 @@
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & {
+  // Replaced at build time by vite-plugin-pwa (injectManifest) with the list of files to precache.
+  __WB_MANIFEST: Array<PrecacheEntry | string>;
+};
+
+// Prompt mode: a new version installs, then waits. It takes over only when the page asks,
+// after the user pressed 'Tải lại' (src/app/pwa.tsx). No clientsClaim()/skipWaiting() here,
+// so one page never runs against two versions of the app.
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});
+
+// The app shell, route chunks, icons and the /bg images.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every client-side route is the same index.html, so a reload or a deep link works offline.
+// The API and the payment sandbox are real server pages and must never get the shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api\//, /^\/sandbox\//],
+  }),
+);
+
+// Dish and restaurant photos: shown from cache at once and kept for a month. Status 0 admits
+// opaque replies from other hosts; purgeOnQuotaError drops this cache before the app's data.
+registerRoute(
+  ({ request }) => request.destination === 'image',
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({
+        maxEntries: 200,
+        maxAgeSeconds: 30 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);

@@ -1,0 +1,72 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../src/app/provider';
+import { logout, setSession } from '../../src/lib/session';
+
+function prefersDark(dark: boolean) {
+  vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
+    matches: dark && query === '(prefers-color-scheme: dark)',
+    media: query,
+    onchange: null,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }));
+}
+
+afterEach(() => {
+  prefersDark(false);
+});
+
+describe('theme class on the document root (spec section 3)', () => {
+  it.each([
+    [null, false, 'light'],
+    [null, true, 'dark'],
+    ['system', true, 'dark'],
+    ['system', false, 'light'],
+    ['light', true, 'light'],
+    ['dark', false, 'dark'],
+  ])('stored %s with an OS preferring dark=%s gives %s', async (stored, dark, expected) => {
+    if (stored) localStorage.setItem('theme', stored);
+    prefersDark(dark);
+    // What the inline script of index.html leaves behind for the other scheme.
+    document.documentElement.classList.add(expected === 'dark' ? 'light' : 'dark');
+    render(
+      <AppProvider>
+        <p>nội dung</p>
+      </AppProvider>,
+    );
+    expect(await screen.findByText('nội dung')).toBeInTheDocument();
+    const root = document.documentElement;
+    expect(root).toHaveClass(expected);
+    expect(root).not.toHaveClass(expected === 'dark' ? 'light' : 'dark');
+    expect(root).toHaveAttribute('data-mantine-color-scheme', expected);
+  });
+});
+
+describe('query cache and the session', () => {
+  it("drops the previous user's server data when the session ends", async () => {
+    setSession({ user: { id: 1, role: 'customer' }, tokens: { access_token: 'a' } });
+    let client: QueryClient | undefined;
+    function Probe() {
+      client = useQueryClient();
+      return <p>sẵn sàng</p>;
+    }
+    render(
+      <AppProvider>
+        <Probe />
+      </AppProvider>,
+    );
+    await screen.findByText('sẵn sàng');
+    act(() => {
+      client!.setQueryData(['orders'], [{ id: 42 }]);
+    });
+    expect(client!.getQueryData(['orders'])).toEqual([{ id: 42 }]);
+
+    act(() => logout());
+    await vi.waitFor(() => expect(client!.getQueryData(['orders'])).toBeUndefined());
+  });
+});

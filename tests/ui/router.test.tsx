@@ -1,0 +1,130 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { routeAccess } from '../../src/app/routes';
+import { vi as text } from '../../src/i18n/vi';
+import { logout, setSession, type SessionUser } from '../../src/lib/session';
+import { renderApp } from '../setup/render';
+
+const tokens = { access_token: 'a', refresh_token: 'r' };
+
+function signInAs(role: string) {
+  const user: SessionUser = { id: 1, name: 'Ngọc', role };
+  setSession({ user, tokens });
+}
+
+beforeEach(() => {
+  logout();
+});
+
+describe('the router with the guards of spec 2.1', () => {
+  it('sends a visitor from / to /login, shown in the auth layout with the app name', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const main = screen.getByRole('main');
+    expect(
+      within(main).getByRole('heading', { level: 1, name: text.app.name }),
+    ).toBeInTheDocument();
+    expect(within(main).getByText(text.app.tagline)).toBeInTheDocument();
+    // Without a user there is no navigation frame (spec 2.2).
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('sends a customer from /staff/menu to /, inside the app frame', async () => {
+    signInAs('customer');
+    const { router } = renderApp('/staff/menu');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText(text.app.name)).toBeInTheDocument();
+    expect(within(header).getByRole('link')).toHaveAttribute('href', '/');
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('lets an owner stay on /staff/menu/new', async () => {
+    signInAs('owner');
+    const { router } = renderApp('/staff/menu/new');
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff/menu/new');
+  });
+
+  it('sends a signed-in user away from /login to /', async () => {
+    signInAs('staff');
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends an unknown path to /, and a visitor on from there to /login', async () => {
+    const { router } = renderApp('/khong-co-trang-nay');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('shows the payment result page to a visitor without any navigation', async () => {
+    const { router } = renderApp('/api/payment/vnpay/return/?vnp_ResponseCode=00');
+    expect(await screen.findByRole('main')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/api/payment/vnpay/return/');
+  });
+
+  it('shows the payment result page in the app frame to a signed-in user', async () => {
+    signInAs('customer');
+    const { router } = renderApp('/api/payment/vnpay/return/');
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/api/payment/vnpay/return/');
+  });
+
+  it('goes to /login as soon as the session ends (logout, failed refresh)', async () => {
+    signInAs('customer');
+    const { router } = renderApp('/orders/42');
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    act(() => logout());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it.each(routeAccess)(
+    'renders $path for the user it is meant for, without redirecting',
+    async ({ path, access }) => {
+      if (access === 'user') signInAs('customer');
+      if (access === 'staff') signInAs('staff');
+      const concrete = path.replace(':id', '7');
+      const { router } = renderApp(concrete);
+      expect(await screen.findByRole('main')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(concrete);
+    },
+  );
+});
+
+describe('the auth layout', () => {
+  it('uses one of the four backgrounds /bg/0.jpg to /bg/3.jpg', async () => {
+    const { container } = renderApp('/register');
+    await screen.findByRole('main');
+    const styled = container.querySelector<HTMLElement>('[style*="background-image"]');
+    expect(styled?.style.backgroundImage).toMatch(/^url\("?\/bg\/[0-3]\.jpg"?\)$/);
+  });
+});
+
+describe('the offline banner', () => {
+  function setOnline(online: boolean) {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  }
+
+  it('appears while the network is gone, in the auth and the app layout', async () => {
+    renderApp('/login');
+    await screen.findByRole('main');
+    expect(screen.queryByText(text.offline.banner)).not.toBeInTheDocument();
+
+    act(() => setOnline(false));
+    expect(
+      screen.getByText('Bạn đang ngoại tuyến. Một số chức năng cần có mạng.'),
+    ).toBeInTheDocument();
+    act(() => setOnline(true));
+    expect(screen.queryByText(text.offline.banner)).not.toBeInTheDocument();
+  });
+
+  it('shows in the app layout too', async () => {
+    signInAs('customer');
+    act(() => setOnline(false));
+    renderApp('/cart');
+    expect(await screen.findByText(text.offline.banner)).toBeInTheDocument();
+    act(() => setOnline(true));
+  });
+});

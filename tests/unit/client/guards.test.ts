@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { accessFor, resolveAccess, type AccessSession } from '../../../src/app/guards';
+import { routeAccess } from '../../../src/app/routes';
+
+const visitor: AccessSession = { user: null };
+const as = (role: string | undefined): AccessSession => ({ user: { role } });
+const customer = as('customer');
+const staff = as('staff');
+const owner = as('owner');
+const admin = as('admin');
+
+const allow = { kind: 'allow' };
+const to = (path: string) => ({ kind: 'redirect', to: path });
+
+const visitorOnly = ['/login', '/staff/login', '/register'];
+const signedIn = [
+  '/',
+  '/search',
+  '/food/12',
+  '/restaurant/3',
+  '/cart',
+  '/checkout',
+  '/profile',
+  '/profile/edit',
+  '/orders',
+  '/orders/42',
+  '/payment/deposit',
+  '/payment/withdraw',
+];
+const staffOnly = [
+  '/staff/menu',
+  '/staff/menu/5',
+  '/staff/menu/new',
+  '/staff/restaurant',
+  '/staff/reviews',
+];
+const paymentResult = '/api/payment/vnpay/return/';
+
+describe('resolveAccess: visitor-only routes (spec 2.1)', () => {
+  it.each(visitorOnly)('%s is open to a visitor', (path) => {
+    expect(resolveAccess(path, visitor)).toEqual(allow);
+  });
+
+  it.each(
+    visitorOnly.flatMap((path) =>
+      [customer, staff, owner, admin].map((session) => [path, session] as const),
+    ),
+  )('%s sends a signed-in user to /', (path, session) => {
+    expect(resolveAccess(path, session)).toEqual(to('/'));
+  });
+});
+
+describe('resolveAccess: login-required routes', () => {
+  it.each(signedIn)('%s sends a visitor to /login', (path) => {
+    expect(resolveAccess(path, visitor)).toEqual(to('/login'));
+  });
+
+  it.each(
+    signedIn.flatMap((path) =>
+      [customer, staff, owner, admin].map((session) => [path, session] as const),
+    ),
+  )('%s is open to any signed-in user', (path, session) => {
+    expect(resolveAccess(path, session)).toEqual(allow);
+  });
+
+  it('counts a stored user without a role as signed in (a customer)', () => {
+    expect(resolveAccess('/orders', as(undefined))).toEqual(allow);
+  });
+});
+
+describe('resolveAccess: staff routes (spec 2.1, section 6)', () => {
+  it.each(staffOnly)('%s sends a visitor to /login', (path) => {
+    expect(resolveAccess(path, visitor)).toEqual(to('/login'));
+  });
+
+  it.each(staffOnly)('%s sends a customer to /', (path) => {
+    expect(resolveAccess(path, customer)).toEqual(to('/'));
+  });
+
+  it.each(staffOnly)('%s sends a user without a role to /', (path) => {
+    expect(resolveAccess(path, as(undefined))).toEqual(to('/'));
+  });
+
+  it.each(
+    staffOnly.flatMap((path) => [staff, owner, admin].map((session) => [path, session] as const)),
+  )('%s is open to staff, owner and admin', (path, session) => {
+    expect(resolveAccess(path, session)).toEqual(allow);
+  });
+
+  it('does not take an unknown role for staff', () => {
+    expect(resolveAccess('/staff/menu', as('manager'))).toEqual(to('/'));
+  });
+});
+
+describe('resolveAccess: the public payment-result page', () => {
+  it.each([visitor, customer, staff, owner, admin])('is open to everyone', (session) => {
+    expect(resolveAccess(paymentResult, session)).toEqual(allow);
+    expect(resolveAccess('/api/payment/vnpay/return', session)).toEqual(allow);
+  });
+});
+
+describe('resolveAccess: any other path redirects to /', () => {
+  it.each([
+    '/nope',
+    '/staff',
+    '/staff/',
+    '/staff/menu/5/edit',
+    '/food',
+    '/food/1/extra',
+    '/collections',
+    '/admin',
+    '/api/food/',
+    '/api/payment/vnpay',
+  ])('%s', (path) => {
+    expect(resolveAccess(path, visitor)).toEqual(to('/'));
+    expect(resolveAccess(path, customer)).toEqual(to('/'));
+    expect(resolveAccess(path, owner)).toEqual(to('/'));
+  });
+
+  it('ends a visitor on an unknown path at /login after the second hop', () => {
+    const first = resolveAccess('/nope', visitor);
+    expect(first).toEqual(to('/'));
+    expect(resolveAccess('/', visitor)).toEqual(to('/login'));
+  });
+});
+
+describe('route matching', () => {
+  it('accepts a trailing slash and ignores case like the router does', () => {
+    expect(accessFor('/orders/')).toBe('user');
+    expect(accessFor('/Login')).toBe('visitor');
+    expect(accessFor('/staff/menu/new/')).toBe('staff');
+  });
+
+  it('keeps /staff/login a visitor route despite the /staff prefix', () => {
+    expect(accessFor('/staff/login')).toBe('visitor');
+    expect(resolveAccess('/staff/login', owner)).toEqual(to('/'));
+  });
+
+  it('covers every route of spec 2.1 exactly once', () => {
+    const table = routeAccess.map(({ path }) => path);
+    expect(new Set(table).size).toBe(table.length);
+    expect(table).toHaveLength(visitorOnly.length + signedIn.length + 4 + 1);
+  });
+});

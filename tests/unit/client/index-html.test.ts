@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import html from '../../../index.html?raw';
+
+const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+
+function runThemeScript({ stored, osDark }: { stored: string | null; osDark: boolean }) {
+  const root = document.documentElement;
+  root.className = '';
+  root.removeAttribute('data-mantine-color-scheme');
+  if (stored !== null) localStorage.setItem('theme', stored);
+  vi.mocked(window.matchMedia).mockImplementation(
+    (query: string) =>
+      ({ matches: osDark && query === '(prefers-color-scheme: dark)' }) as MediaQueryList,
+  );
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script as the browser runs it
+  new Function(inline)();
+  return { className: root.className, attribute: root.getAttribute('data-mantine-color-scheme') };
+}
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('index.html', () => {
+  it('is Vietnamese, with a Vietnamese title and description', () => {
+    expect(html).toMatch(/<html lang="vi"/);
+    expect(html).toMatch(/<title>Món Ngon – [^<]+<\/title>/);
+    expect(html).toMatch(/<meta\s+name="description"\s+content="[^"]*món[^"]*"/);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('src="/src/main.tsx"');
+  });
+
+  it('takes its theme-color from the same constant as the manifest', () => {
+    expect(html).toContain('<meta name="theme-color" content="%THEME_COLOR%" />');
+  });
+
+  it.each([
+    [null, false, 'light'],
+    [null, true, 'dark'],
+    ['system', true, 'dark'],
+    ['system', false, 'light'],
+    ['light', true, 'light'],
+    ['dark', false, 'dark'],
+    ['garbage', true, 'dark'],
+  ])('applies stored %s (OS dark: %s) as %s before the first paint', (stored, osDark, expected) => {
+    expect(runThemeScript({ stored, osDark })).toEqual({
+      className: expected,
+      attribute: expected,
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import react from '@vitejs/plugin-react';
+import type { AcceptedPlugin } from 'postcss';
+import postcssPresetMantine from 'postcss-preset-mantine';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// One value for the manifest's theme_color and index.html's <meta name="theme-color">
+// (%THEME_COLOR% there), so the two cannot disagree.
+const THEME_COLOR = '#e4491c';
+const BACKGROUND_COLOR = '#fff5ef';
+// `npm run dev`: Vite serves the client, the API server answers /api and the payment sandbox.
+const API_SERVER = 'http://localhost:8080';
+// Mantine's mixins (hover, smaller-than, light-dark, rem) for CSS modules. The package only
+// declares itself as an untyped module.
+const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // src/app/pwa.tsx registers the worker itself, only in production builds.
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        scope: '/',
+        start_url: '/',
+        lang: 'vi',
+        dir: 'ltr',
+        name: 'Món Ngon – Đặt món ăn',
+        short_name: 'Món Ngon',
+        description:
+          'Đặt món ngon từ các quán quanh bạn, thanh toán bằng ví và theo dõi đơn hàng đến tận cửa.',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        categories: ['food', 'shopping'],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          // Separate files: a maskable icon needs its artwork inside the 80% safe zone.
+          { src: '/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      // The glob below already precaches the icons; listing them twice only bloats sw.js.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,ico,png,svg,webp,woff2}', 'bg/*.jpg'],
+      },
+    }),
+  ],
+  define: {
+    // Also what Vite substitutes for %THEME_COLOR% in index.html.
+    'import.meta.env.THEME_COLOR': JSON.stringify(THEME_COLOR),
+  },
+  css: {
+    postcss: { plugins: [mantinePreset()] },
+  },
+  server: {
+    proxy: {
+      '/api': API_SERVER,
+      '/sandbox': API_SERVER,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});
