@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// These functions run inside the page. The e2e tsconfig has no DOM library, so the little of the
+// browser API they use is declared here, for this module only.
+declare const navigator: {
+  serviceWorker: {
+    ready: Promise<unknown>;
+    controller: { scriptURL: string; state: string } | null;
+  };
+};
+
+const APP_NAME = 'Món Ngon';
+const CATEGORIES = [
+  'Đồ ăn vặt',
+  'Món chính',
+  'Tráng miệng',
+  'Món ăn nhanh',
+  'Món ăn đường phố',
+  'Mì',
+];
+
+/**
+ * Waits until the service worker is installed, active and controls the page. In prompt mode
+ * without clientsClaim the first load is not controlled; one reload makes it so.
+ */
+async function waitForControllingServiceWorker(page: Page): Promise<string> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+  }
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
+    .toBe('activated');
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+}
+
+test.describe('the PWA shell', () => {
+  test('is Vietnamese and sends a visitor to /login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    await expect(page).toHaveTitle(new RegExp(APP_NAME));
+  });
+
+  test('installs a service worker that controls the page', async ({ page }) => {
+    await page.goto('/');
+    const scriptURL = await waitForControllingServiceWorker(page);
+    expect(new URL(scriptURL).pathname).toBe('/sw.js');
+  });
+
+  test('renders the shell from the service worker when the network is gone', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await waitForControllingServiceWorker(page);
+    await expect(page.getByRole('main')).toBeVisible();
+
+    await context.setOffline(true);
+    const response = await page.reload();
+
+    expect(response, 'the offline reload got a response').not.toBeNull();
+    expect(response!.fromServiceWorker(), 'the service worker served the page').toBe(true);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByText(APP_NAME).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  });
+
+  test('GET /api/category/ through the page returns the six categories', async ({ page }) => {
+    await page.goto('/');
+    const reply = await page.evaluate(async () => {
+      const res = await fetch('/api/category/', { headers: { Accept: 'application/json' } });
+      return { status: res.status, body: await res.json() };
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ success: true, message: expect.any(String) });
+    const data = (reply.body as { data: { id: unknown; name: unknown }[] }).data;
+    expect(data).toHaveLength(CATEGORIES.length);
+    for (const category of data) {
+      expect(category).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    }
+    expect(data.map((c) => c.name).sort()).toEqual([...CATEGORIES].sort());
+  });
+});
+
+test.describe('static serving and content negotiation', () => {
+  test('index.html and sw.js are never cached; hashed assets are cached for a year', async ({
+    request,
+  }) => {
+    const index = await request.get('/index.html');
+    expect(index.status()).toBe(200);
+    expect(index.headers()['cache-control']).toContain('no-cache');
+
+    const sw = await request.get('/sw.js');
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()['content-type']).toContain('javascript');
+    expect(sw.headers()['cache-control']).toContain('no-cache');
+
+    const html = await index.text();
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1];
+    expect(asset, 'index.html links a hashed asset under /assets/').toBeDefined();
+    const assetResponse = await request.get(asset!);
+    expect(assetResponse.status()).toBe(200);
+    expect(assetResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('an unknown page path answers the app; an unknown /api path answers JSON 404', async ({
+    request,
+  }) => {
+    const page = await request.get('/abc/def', { headers: { Accept: 'text/html' } });
+    expect(page.status()).toBe(200);
+    expect(page.headers()['content-type']).toContain('text/html');
+    expect(await page.text()).toContain('lang="vi"');
+
+    const api = await request.get('/api/nope', { headers: { Accept: 'text/html' } });
+    expect(api.status()).toBe(404);
+    expect(api.headers()['content-type']).toContain('application/json');
+    expect(await api.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  test('/api/payment/vnpay/return/ is the app for a browser and JSON for a script', async ({
+    request,
+  }) => {
+    const path = '/api/payment/vnpay/return/?x=1';
+    const navigation = await request.get(path, { headers: { Accept: 'text/html' } });
+    expect(navigation.status()).toBe(200);
+    expect(navigation.headers()['content-type']).toContain('text/html');
+    expect(await navigation.text()).toContain('lang="vi"');
+
+    const xhr = await request.get(path, { headers: { Accept: 'application/json' } });
+    expect(xhr.headers()['content-type']).toContain('application/json');
+    expect(await xhr.json()).toMatchObject({ success: expect.any(Boolean) });
+  });
+});

@@ -1,0 +1,311 @@
+// @ts-check
+// One flat config for the whole repository. Formatting belongs to Prettier, so no stylistic rule
+// is enabled here; every rule below is about correctness or architecture (design.md section 2).
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TS = ['**/*.{ts,tsx,mts,cts}'];
+const JS = ['**/*.{js,mjs,cjs}'];
+const NODE_CODE = [
+  'server/**',
+  'scripts/**',
+  'e2e/**',
+  'tests/api/**',
+  'tests/unit/server/**',
+  'tests/helpers/**',
+  'tests/*.ts',
+  '*.config.{js,ts,mjs}',
+];
+const TEST_CODE = ['tests/**', 'e2e/**'];
+
+/**
+ * A barrel is a file that only re-exports other modules. It hides where things live, defeats
+ * tree-shaking in the client and invites import cycles (bulletproof-react, "no barrel files").
+ * `export *` is refused everywhere for the same reason; this rule also catches
+ * `export { a } from './a'` files.
+ * @type {import('eslint').ESLint.Plugin}
+ */
+const localPlugin = {
+  rules: {
+    'no-barrel-files': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          barrel:
+            'Re-export-only file (barrel). Import from the module that defines the thing instead.',
+        },
+      },
+      create(context) {
+        return {
+          Program(program) {
+            const statements = program.body;
+            const isReExport = (/** @type {import('estree').Node} */ node) =>
+              (node.type === 'ExportNamedDeclaration' && node.source != null) ||
+              node.type === 'ExportAllDeclaration';
+            if (statements.length > 0 && statements.every(isReExport)) {
+              context.report({ node: program, messageId: 'barrel' });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
+// Regex fallbacks for the two hardest boundaries: they read the relative import path itself, so
+// they hold even for a specifier the boundaries plugin's resolver could not resolve.
+const notFromServer = {
+  regex: '^(?:\\.\\./)+(?:.*/)?server(?:/|$)',
+  message: 'The client never imports the server; share types through contract/.',
+};
+const notFromClient = {
+  regex: '^(?:\\.\\./)+(?:.*/)?src(?:/|$)',
+  message: 'The server never imports the client; share types through contract/.',
+};
+
+const elementTo = (/** @type {string[]} */ ...types) => ({
+  to: { element: { types: { anyOf: types } } },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      'dist/**',
+      'dev-dist/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      '.vite/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+
+  js.configs.recommended,
+
+  // TypeScript: type-checked rules through the project service, which finds each file's
+  // tsconfig (app, server or sw) through the references of the root tsconfig.json.
+  {
+    files: TS,
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'separate-type-imports' },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      '@typescript-eslint/no-unnecessary-type-parameters': 'error',
+      '@typescript-eslint/prefer-optional-chain': 'error',
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      // Fastify handlers are `async` so that returning a value sends it, with or without await.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  // Plain JavaScript (scripts, this file): no type information, typescript-eslint's syntax rules.
+  {
+    files: JS,
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+
+  {
+    rules: {
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'No `export *`: import from the defining module (no barrel files).',
+        },
+      ],
+      'local/no-barrel-files': 'error',
+    },
+    plugins: { local: localPlugin },
+  },
+
+  // Globals per runtime.
+  { files: ['src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['sw/**'], languageOptions: { globals: globals.serviceworker } },
+  { files: ['contract/**'], languageOptions: { globals: globals['shared-node-browser'] } },
+  { files: NODE_CODE, languageOptions: { globals: globals.node } },
+  {
+    files: ['tests/ui/**', 'tests/unit/client/**', 'tests/setup/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+
+  // React client.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/ui/**/*.{ts,tsx}', 'tests/unit/client/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended']],
+    rules: {
+      // onClick={async () => ...} is the normal React idiom; promises elsewhere stay checked.
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    extends: [reactRefresh.configs.vite],
+  },
+  {
+    files: ['src/**', 'sw/**'],
+    rules: { 'no-console': ['error', { allow: ['warn', 'error'] }] },
+  },
+
+  // Architecture (design.md section 2): server and client meet only in contract/, features are
+  // islands, routes never touch SQL and a module reaches another module only through its service.
+  {
+    files: ['server/**', 'src/**', 'sw/**', 'contract/**'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] } },
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'client', pattern: 'src' },
+        { type: 'sw', pattern: 'sw' },
+        { type: 'server-module', pattern: 'server/modules/*', capture: ['module'] },
+        { type: 'server', pattern: 'server' },
+        { type: 'contract', pattern: 'contract' },
+      ],
+      'boundaries/files': [
+        { category: 'routes', pattern: '**/*.routes.ts' },
+        { category: 'queries', pattern: '**/*.queries.ts' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          // Also check imports inside one element: a routes file and its own module's queries.
+          checkInternals: true,
+          policies: [
+            {
+              from: { element: { types: { anyOf: ['client', 'feature', 'sw'] } } },
+              disallow: elementTo('server', 'server-module'),
+              message: 'The client never imports the server; share types through contract/.',
+            },
+            {
+              from: { element: { types: { anyOf: ['server', 'server-module'] } } },
+              disallow: elementTo('client', 'feature', 'sw'),
+              message: 'The server never imports the client; share types through contract/.',
+            },
+            {
+              from: { element: { type: 'contract' } },
+              disallow: elementTo('client', 'feature', 'sw', 'server', 'server-module'),
+              message: 'contract/ imports only zod and other contract files.',
+            },
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: '!{{ from.element.captured.feature }}' },
+                  },
+                },
+              },
+              message:
+                'Features never import each other ({{ from.element.captured.feature }} -> {{ to.element.captured.feature }}); move shared code to src/components or src/lib.',
+            },
+            {
+              from: { file: { categories: 'routes' } },
+              disallow: { to: { file: { categories: 'queries' } } },
+              message:
+                'Routes never touch the database: call the service, which calls the queries.',
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'server-module',
+                    captured: { module: '!{{ from.element.captured.module }}' },
+                  },
+                  file: { categories: 'queries' },
+                },
+              },
+              message:
+                "A module calls another module's service, never its queries ({{ to.element.captured.module }}).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notFromClient] }] },
+  },
+  {
+    files: ['src/**', 'sw/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notFromServer] }] },
+  },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod(/|$)|\\.\\.?/)',
+              message: 'contract/ imports only zod and other contract files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Migrations take Kysely<any> on purpose: they describe the schema as it was when they
+  // landed, not as the current types say it is.
+  {
+    files: ['server/db/migrations/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  // Tests assert on parsed JSON and spy on methods; the unsafe-any family would only add casts.
+  {
+    files: TEST_CODE,
+    rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+);

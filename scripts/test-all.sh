@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# `npm test`: every check the project has, in order, stopping at the first failure.
+# typecheck -> lint (plus a self-test of its architecture rules) -> unit + UI tests
+# -> API suite on PGlite -> API suite on PostgreSQL -> production build -> size budgets
+# -> end-to-end tests in Chromium.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export PATH="$ROOT/node_modules/.bin:$PATH"
+
+declare -a SUMMARY=()
+TOTAL_START=$(date +%s)
+
+step() {
+  local name="$1"
+  shift
+  local start
+  start=$(date +%s)
+  printf '\n\033[1;36m==> [%s] %s\033[0m\n    $ %s\n' "$(date +%H:%M:%S)" "$name" "$*"
+  if "$@"; then
+    local took=$(($(date +%s) - start))
+    SUMMARY+=("$(printf '%-34s %5ss  ok' "$name" "$took")")
+    printf '\033[1;32m<== %s: ok in %ss\033[0m\n' "$name" "$took"
+  else
+    local code=$?
+    local took=$(($(date +%s) - start))
+    SUMMARY+=("$(printf '%-34s %5ss  FAILED (exit %s)' "$name" "$took" "$code")")
+    printf '\n\033[1;31m<== %s: FAILED (exit %s) after %ss\033[0m\n' "$name" "$code" "$took"
+    print_summary
+    exit "$code"
+  fi
+}
+
+print_summary() {
+  printf '\n%s\n' '--- npm test summary ---'
+  printf '%s\n' "${SUMMARY[@]}"
+  printf 'total: %ss\n' "$(($(date +%s) - TOTAL_START))"
+}
+
+step 'typecheck' npm run --silent typecheck
+step 'lint' npm run --silent lint
+step 'lint rules self-test' node scripts/check-lint-rules.mjs
+step 'unit + UI tests' vitest run --project unit --project ui
+step 'API tests on PGlite' vitest run --project api
+step 'API tests on PostgreSQL' node scripts/with-postgres.mjs vitest run --project api
+step 'build' vite build
+step 'budgets' node scripts/check-budgets.mjs
+step 'e2e (Playwright, Chromium)' npm run --silent test:e2e
+
+print_summary
+printf '\033[1;32mall checks passed\033[0m\n'
