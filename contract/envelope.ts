@@ -22,3 +22,6 @@ export const ErrorReplySchema = z.object({
 
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 export type ErrorReply = z.infer<typeof ErrorReplySchema>;
+
+/** A reply that only confirms: `{success: true, message}`. */
+export const MessageReplySchema = z.object({ success: z.literal(true), message: z.string() });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -13,11 +14,19 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
+import { registerAccessControl } from './http/access';
 import { registerErrorHandling, sendError } from './http/error-handler';
+import { deriveKeys, type Keys } from './http/keys';
 import { normalizeInput } from './http/normalize';
 import { registerStatic } from './http/static';
+import { authRoutes } from './modules/auth/auth.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
+import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createSmsSender, type SmsSender } from './sms/sms';
+import { MAX_UPLOAD_BYTES } from './storage/images';
+import { createUploadStore, registerUploadServing, type UploadStore } from './storage/uploads';
 import { APP_VERSION } from './version';
 
 // Validation messages that no contract overrides still reach users, so they speak Vietnamese.
@@ -28,6 +37,9 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<DB>;
     dbKind: DatabaseKind;
+    keys: Keys;
+    sms: SmsSender;
+    uploads: UploadStore;
   }
 }
 
@@ -36,11 +48,18 @@ export interface BuildAppOptions {
   db: Database;
   /** Tests pass false; the server passes pino options derived from config. */
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the configured SMS provider (tests use it to simulate a failing gateway). */
+  sms?: SmsSender;
 }
 
 const ONE_MEGABYTE = 1024 * 1024;
 
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  sms,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -63,7 +82,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.decorate('config', config);
   app.decorate('db', db.db);
   app.decorate('dbKind', db.kind);
+  const keys = deriveKeys(config.jwtSecret);
+  app.decorate('keys', keys);
+  app.decorate('sms', sms ?? createSmsSender(config.sms, db.db, app.log));
+  app.decorate('uploads', createUploadStore(config.dataDir));
   registerErrorHandling(app);
+  // Before any route: every /api route must then declare who may call it.
+  registerAccessControl(app, keys.jwt);
 
   app.addHook('preValidation', async (request) => {
     if (request.body) request.body = normalizeInput(request.body);
@@ -84,6 +109,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // (brotli at a cheap level, gzip for older clients).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
+  // Uploads (avatars, later dish photos) arrive as multipart; fields become plain values and
+  // the file a Buffer, so the route's zod schema validates both kinds of body.
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 31 },
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Món Ngon API', version: APP_VERSION },
@@ -93,8 +125,15 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.register(healthRoutes);
   await app.register(categoryRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  if (config.appEnv !== 'production') await app.register(devRoutes);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  await registerUploadServing(app, config.dataDir);
 
   const serving = await registerStatic(app, config.staticDir);
   if (!serving) app.setNotFoundHandler((_request, reply) => sendError(reply, 'NOT_FOUND'));

@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'cần ít nhất 32 ký tự').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  SEED_DEMO: booleanFlag.optional(),
+  SMS_PROVIDER: z.enum(['console', 'webhook']).optional(),
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
 });
 
@@ -41,6 +45,9 @@ export interface Config {
   jwtSecret: string;
   logLevel: string;
   staticDir: string;
+  /** Load the development demo data at start (never in production). */
+  seedDemo: boolean;
+  sms: { provider: 'console' } | { provider: 'webhook'; url: string; token: string | undefined };
   trustProxy: boolean;
 }
 
@@ -85,8 +92,19 @@ export function loadConfig(
     if (!e.PUBLIC_URL.startsWith('https://')) {
       throw new ConfigError('PUBLIC_URL', 'phải dùng https khi APP_ENV=production');
     }
+    if (e.SEED_DEMO) {
+      throw new ConfigError('SEED_DEMO', 'dữ liệu mẫu không được bật khi APP_ENV=production');
+    }
+    // The console provider prints codes: fine on a laptop, a leak in production.
+    if (e.SMS_PROVIDER !== 'webhook') {
+      throw new ConfigError('SMS_PROVIDER', 'phải là webhook khi APP_ENV=production');
+    }
   }
 
+  const smsProvider = e.SMS_PROVIDER ?? 'console';
+  if (smsProvider === 'webhook' && !e.SMS_WEBHOOK_URL) {
+    throw new ConfigError('SMS_WEBHOOK_URL', 'bắt buộc khi SMS_PROVIDER=webhook');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     appEnv: e.APP_ENV,
@@ -99,6 +117,11 @@ export function loadConfig(
     jwtSecret: e.JWT_SECRET ?? readSecret(dataDir),
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'warn' : 'info'),
     staticDir: path.resolve(e.STATIC_DIR),
+    seedDemo: e.SEED_DEMO ?? e.APP_ENV === 'development',
+    sms:
+      smsProvider === 'webhook'
+        ? { provider: 'webhook', url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN }
+        : { provider: 'console' },
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './db/seed/index';
 
 function readConfig(): Config {
   try {
@@ -27,6 +28,10 @@ const app = await buildApp({ config, db: database });
 try {
   const applied = await migrateToLatest(database.db);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  if (config.seedDemo) {
+    const seeded = await seedDemoData(database.db);
+    if (seeded.length) app.log.info({ seeded }, 'demo data loaded');
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Món Ngon (${config.appEnv}, ${database.kind}) at ${config.publicUrl}`);
 } catch (error) {

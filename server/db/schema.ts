@@ -4,12 +4,91 @@ import type { ColumnType, Generated } from 'kysely';
  * Table types for Kysely. Written by hand next to the migrations that create the tables:
  * when a migration changes a table, this file changes in the same commit.
  */
+
+type CreatedAt = ColumnType<Date, never, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
-  created_at: ColumnType<Date, never, never>;
+  created_at: CreatedAt;
+}
+
+export type Role = 'customer' | 'staff' | 'owner' | 'admin';
+export type Gender = 'male' | 'female' | 'other';
+
+export interface UsersTable {
+  id: Generated<number>;
+  role: Role;
+  phone: string | null;
+  username: string | null;
+  email: string | null;
+  password_hash: string | null;
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  address: string | null;
+  gender: Gender | null;
+  /** 'YYYY-MM-DD' (parsed as text, see db/database.ts). */
+  date_of_birth: string | null;
+  avatar: string | null;
+  failed_logins: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, never, Date | string>;
+}
+
+export type OtpPurpose = 'login' | 'change_phone';
+
+export interface OtpChallengesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: OtpPurpose;
+  user_id: number | null;
+  code_hmac: string;
+  attempts: Generated<number>;
+  ip: string;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface SeedRunsTable {
+  name: string;
+  applied_at: CreatedAt;
 }
 
 export interface DB {
   categories: CategoriesTable;
+  users: UsersTable;
+  otp_challenges: OtpChallengesTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limit_events: RateLimitEventsTable;
+  sms_outbox: SmsOutboxTable;
+  seed_runs: SeedRunsTable;
 }

@@ -25,6 +25,11 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_CONTENT_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  FST_FILES_LIMIT: 'BAD_REQUEST',
+  FST_PARTS_LIMIT: 'BAD_REQUEST',
+  FST_FIELDS_LIMIT: 'BAD_REQUEST',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_CONTENT_TYPE',
 };
 
 function validationErrors(error: FastifyError): FieldError[] {
@@ -42,6 +47,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return sendError(reply, error.code, {
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),

@@ -12,9 +12,35 @@ export const ERRORS = {
     message: 'Kiểu dữ liệu gửi lên không được hỗ trợ. Vui lòng gửi JSON.',
   },
   BAD_REQUEST: { status: 400, message: 'Yêu cầu không hợp lệ' },
+  WEAK_PASSWORD: {
+    status: 400,
+    message: 'Mật khẩu này quá phổ biến và dễ đoán. Vui lòng chọn mật khẩu khác.',
+  },
+  OTP_INVALID: { status: 400, message: 'Số điện thoại hoặc mã OTP không đúng' },
+  OTP_REQUIRED: { status: 400, message: 'Vui lòng nhập mã OTP gửi đến số điện thoại mới' },
+  UNSUPPORTED_IMAGE: { status: 400, message: 'Ảnh phải có định dạng JPG, PNG hoặc WebP' },
+  IMAGE_TOO_LARGE: { status: 400, message: 'Kích thước ảnh quá lớn (tối đa 40 megapixel)' },
+  UNAUTHENTICATED: { status: 401, message: 'Vui lòng đăng nhập để tiếp tục' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Tên đăng nhập hoặc mật khẩu không đúng' },
+  INVALID_REFRESH_TOKEN: {
+    status: 401,
+    message: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  },
+  FORBIDDEN: { status: 403, message: 'Bạn không có quyền thực hiện thao tác này' },
   NOT_FOUND: { status: 404, message: 'Không tìm thấy đường dẫn này' },
+  USERNAME_TAKEN: { status: 409, message: 'Tên đăng nhập đã được sử dụng' },
+  PHONE_TAKEN: { status: 409, message: 'Số điện thoại đã được sử dụng' },
+  EMAIL_TAKEN: { status: 409, message: 'Email đã được sử dụng' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Dữ liệu gửi lên quá lớn' },
+  FILE_TOO_LARGE: { status: 413, message: 'Ảnh tải lên tối đa 2 MB' },
+  OTP_RESEND_TOO_SOON: { status: 429, message: 'Vui lòng đợi trước khi yêu cầu mã mới' },
+  RATE_LIMITED: { status: 429, message: 'Bạn thao tác quá nhiều lần. Vui lòng thử lại sau.' },
+  ACCOUNT_LOCKED: {
+    status: 429,
+    message: 'Tài khoản tạm khóa do đăng nhập sai nhiều lần. Vui lòng thử lại sau.',
+  },
   INTERNAL_ERROR: { status: 500, message: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.' },
+  SMS_FAILED: { status: 503, message: 'Không thể gửi mã OTP. Vui lòng thử lại.' },
   DATABASE_UNAVAILABLE: {
     status: 503,
     message: 'Máy chủ tạm thời không truy cập được dữ liệu. Vui lòng thử lại sau.',
@@ -27,14 +53,17 @@ export type ErrorCode = keyof typeof ERRORS;
 export class AppError extends Error {
   readonly status: number;
   readonly errors: FieldError[] | undefined;
+  /** Seconds, sent as Retry-After with a 429. */
+  readonly retryAfter: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; errors?: FieldError[]; cause?: unknown } = {},
+    options: { message?: string; errors?: FieldError[]; retryAfter?: number; cause?: unknown } = {},
   ) {
     super(options.message ?? ERRORS[code].message, { cause: options.cause });
     this.name = 'AppError';
     this.status = ERRORS[code].status;
     this.errors = options.errors;
+    this.retryAfter = options.retryAfter;
   }
 }

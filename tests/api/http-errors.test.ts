@@ -12,6 +12,7 @@ function addProbeRoutes(app: FastifyInstance) {
   typed.post(
     '/api/probe/echo',
     {
+      config: { access: 'public' },
       schema: {
         body: z.object({
           name: z.string().min(1, 'Vui lòng nhập tên'),
@@ -21,7 +22,7 @@ function addProbeRoutes(app: FastifyInstance) {
     },
     async (request) => ({ success: true, message: 'OK', data: request.body }),
   );
-  typed.get('/api/probe/boom', async () => {
+  typed.get('/api/probe/boom', { config: { access: 'public' } }, async () => {
     throw new Error('secret internal detail');
   });
 }

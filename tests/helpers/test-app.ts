@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database } from '../../server/db/database';
+import type { SmsSender } from '../../server/sms/sms';
 import { createTestDatabase } from './test-db';
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -22,6 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -30,18 +35,40 @@ export interface TestApp {
  * example one that takes a body) before Fastify seals the instance.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    sms?: SmsSender;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(options.env), db: database, logger: false });
-  options.beforeReady?.(app);
-  await app.ready();
+  // Uploads land in a directory of this test file's own, removed again by close().
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mn-api-'));
+  const cleanUp = async () => {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config: testConfig({ DATA_DIR: dataDir, ...options.env }),
+      db: database,
+      logger: false,
+      ...(options.sms ? { sms: options.sms } : {}),
+    });
+    options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
   return {
     app,
     database,
+    dataDir,
     close: async () => {
       await app.close();
-      await database.close();
+      await cleanUp();
     },
   };
 }

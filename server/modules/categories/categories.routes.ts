@@ -6,6 +6,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/category/',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
         summary: 'Danh sách danh mục món ăn',

@@ -1,0 +1,78 @@
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { z } from 'zod';
+import { PasswordSchema } from '../../contract/fields';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { AppError } from '../http/errors';
+import { createStaffLevelAccount } from '../modules/auth/auth.service';
+
+const USAGE = `Usage:
+  npm run admin -- create-admin <username>   (password from ADMIN_PASSWORD or a prompt)`;
+
+const UsernameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{3,50}$/, 'username: 3-50 characters of A-Z a-z 0-9 . _ -');
+
+/** Reads a line without echoing it, so the password never shows on screen or in scrollback. */
+function promptHidden(question: string): Promise<string> {
+  process.stdout.write(question);
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
+  return new Promise((resolve) =>
+    rl.question('', (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    }),
+  );
+}
+
+async function readPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  if (!process.stdin.isTTY) throw new Error('set ADMIN_PASSWORD or run in a terminal');
+  const first = await promptHidden('Password: ');
+  const second = await promptHidden('Repeat password: ');
+  if (first !== second) throw new Error('the passwords differ');
+  return first;
+}
+
+async function createAdmin(username: string): Promise<void> {
+  const name = UsernameSchema.parse(username);
+  const password = PasswordSchema.parse(await readPassword());
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 1,
+  });
+  try {
+    await migrateToLatest(database.db);
+    const admin = await createStaffLevelAccount(database.db, {
+      role: 'admin',
+      username: name,
+      password,
+    });
+    console.log(`Created admin "${admin.username}" (id ${admin.id}).`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  if (command === 'create-admin' && args.length === 1) return createAdmin(args[0]!);
+  console.error(USAGE);
+  process.exitCode = 2;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // Operator-facing: one line, no stack, for the mistakes an operator can fix.
+  if (error instanceof AppError || error instanceof ConfigError) console.error(error.message);
+  else if (error instanceof z.ZodError)
+    console.error(error.issues.map((i) => i.message).join('; '));
+  else if (error instanceof Error) console.error(error.message);
+  else console.error(String(error));
+  process.exitCode = 1;
+});

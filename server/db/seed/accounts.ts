@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { createStaffLevelAccount } from '../../modules/auth/auth.service';
+import type { DB } from '../schema';
+
+/** Development-only accounts, listed in the README. */
+export const DEMO_PASSWORD = 'demo123456';
+
+export async function seedAccounts(db: Kysely<DB>): Promise<void> {
+  await createStaffLevelAccount(db, {
+    role: 'admin',
+    username: 'demo_admin',
+    password: DEMO_PASSWORD,
+    first_name: 'Quản trị',
+    last_name: 'Món Ngon',
+    email: 'admin@monngon.local',
+    phone: '0900000001',
+    address: '1 Tràng Tiền, Hoàn Kiếm, Hà Nội',
+    gender: 'other',
+  });
+  await createStaffLevelAccount(db, {
+    role: 'owner',
+    username: 'demo_owner',
+    password: DEMO_PASSWORD,
+    first_name: 'Lan',
+    last_name: 'Nguyễn Thị',
+    email: 'owner@monngon.local',
+    phone: '0900000002',
+    address: '12 Lý Tự Trọng, Bến Nghé, Quận 1, TP. Hồ Chí Minh',
+    gender: 'female',
+  });
+}

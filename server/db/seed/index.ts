@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema';
+import { seedAccounts } from './accounts';
+import { claimSeedStep } from './seed.queries';
+
+type SeedStep = { name: string; run: (db: Kysely<DB>) => Promise<void> };
+
+/**
+ * Demo data for development, in order. Each step is recorded in seed_runs and never runs
+ * again, so what a developer deletes stays deleted. Later areas append their own steps.
+ */
+const steps: SeedStep[] = [{ name: 'demo-accounts', run: seedAccounts }];
+
+export async function seedDemoData(db: Kysely<DB>): Promise<string[]> {
+  const applied: string[] = [];
+  for (const step of steps) {
+    const ran = await db.transaction().execute(async (trx) => {
+      if (!(await claimSeedStep(trx, step.name))) return false;
+      await step.run(trx);
+      return true;
+    });
+    if (ran) applied.push(step.name);
+  }
+  return applied;
+}

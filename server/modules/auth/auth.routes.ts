@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  LogoutBodySchema,
+  RefreshReplySchema,
+  RegisterBodySchema,
+  RegisterReplySchema,
+  SendOtpBodySchema,
+  SendOtpReplySchema,
+  StaffLoginBodySchema,
+  StaffLoginReplySchema,
+  VerifyOtpBodySchema,
+  VerifyOtpReplySchema,
+} from '../../../contract/auth';
+import { MessageReplySchema } from '../../../contract/envelope';
+import { AppError } from '../../http/errors';
+import {
+  logout,
+  refreshSession,
+  registerOwner,
+  sendLoginOtp,
+  staffLogin,
+  verifyLoginOtp,
+  type AuthDeps,
+} from './auth.service';
+import { bearerToken } from './tokens';
+
+const PUBLIC = { access: 'public' } as const;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AuthDeps = { db: app.db, keys: app.keys, sms: app.sms };
+
+  app.post(
+    '/api/auth/customer/send-otp/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'Gửi mã OTP đăng nhập',
+        body: SendOtpBodySchema,
+        response: { 200: SendOtpReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Mã OTP đã được gửi đến số điện thoại của bạn',
+      data: await sendLoginOtp(deps, request.body.phone, request.ip),
+    }),
+  );
+
+  app.post(
+    '/api/auth/customer/verify-otp/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'Đăng nhập bằng mã OTP',
+        body: VerifyOtpBodySchema,
+        response: { 200: VerifyOtpReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đăng nhập thành công!',
+      data: await verifyLoginOtp(deps, {
+        phone: request.body.phone,
+        code: request.body.otp_code,
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/auth/staff/register/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'Đăng ký tài khoản chủ quán',
+        body: RegisterBodySchema,
+        response: { 201: RegisterReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerOwner(app.db, request.body);
+      return reply.code(201).send({
+        success: true as const,
+        message: 'Đăng ký thành công! Tài khoản sẽ được xét duyệt trong 24-48 giờ.',
+        data: { user },
+      });
+    },
+  );
+
+  app.post(
+    '/api/auth/staff/login/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'Đăng nhập chủ quán / nhân viên',
+        body: StaffLoginBodySchema,
+        response: { 200: StaffLoginReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đăng nhập thành công!',
+      data: await staffLogin(deps, {
+        login: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/auth/refresh/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'Làm mới access token (refresh token là bearer)',
+        response: { 200: RefreshReplySchema },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw new AppError('INVALID_REFRESH_TOKEN');
+      return { success: true as const, message: 'OK', data: await refreshSession(deps, token) };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'Đăng xuất (thu hồi refresh token)',
+        body: LogoutBodySchema.optional(),
+        response: { 200: MessageReplySchema },
+      },
+    },
+    async (request) => {
+      await logout(app.db, request.body?.refresh_token);
+      return { success: true as const, message: 'Đã đăng xuất' };
+    },
+  );
+};

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Tokens } from '../../../contract/auth';
+import type { Profile } from '../../../contract/profile';
+import type { DB, Gender, Role } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { SmsSender } from '../../sms/sms';
+import { sendOtp, verifyOtp } from '../otp/otp.service';
+import {
+  assertUnderLimit,
+  describeWait,
+  recordEvent,
+  type RateRule,
+} from '../rate-limit/rate-limit.service';
+import {
+  assertStaffValuesFree,
+  createUser,
+  findCustomerByPhone,
+  findStaffByLogin,
+  findUserById,
+  noteLoginFailure,
+  resetLoginFailures,
+  toProfile,
+} from '../users/users.service';
+import { insertRefreshToken, markRotated, revokeFamily, selectRefreshToken } from './auth.queries';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import {
+  hashRefreshToken,
+  newRefreshToken,
+  REFRESH_TOKEN_TTL_MS,
+  signAccessToken,
+  type AccessClaims,
+} from './tokens';
+
+export interface AuthDeps {
+  db: Kysely<DB>;
+  keys: { jwt: Uint8Array; otp: Buffer };
+  sms: SmsSender;
+}
+
+/** Consecutive wrong passwords before an account locks (then 1, 2, 4 ... minutes). */
+export const LOCK_AFTER_FAILURES = 5;
+export const LOGIN_FAILURES_PER_IP: RateRule = {
+  bucket: 'login-fail-ip',
+  limit: 30,
+  windowSeconds: 15 * 60,
+};
+
+async function createRefreshToken(
+  db: Kysely<DB>,
+  userId: number,
+  familyId: string,
+): Promise<string> {
+  const { token, hash } = newRefreshToken();
+  await insertRefreshToken(db, {
+    userId,
+    familyId,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+/** A new sign-in: an access token and the first refresh token of a new family. */
+async function startSession(db: Kysely<DB>, key: Uint8Array, user: AccessClaims): Promise<Tokens> {
+  const refresh_token = await createRefreshToken(db, user.id, randomUUID());
+  return { access_token: await signAccessToken(key, user), refresh_token };
+}
+
+export function sendLoginOtp(deps: AuthDeps, phone: string, ip: string) {
+  return sendOtp(
+    { db: deps.db, otpKey: deps.keys.otp, sms: deps.sms },
+    {
+      phone,
+      purpose: 'login',
+      userId: null,
+      ip,
+    },
+  );
+}
+
+/** The first successful code for a phone creates the customer (design.md section 5). */
+export async function verifyLoginOtp(
+  deps: AuthDeps,
+  input: { phone: string; code: string; ip: string },
+): Promise<{ customer: Profile; tokens: Tokens }> {
+  await verifyOtp(
+    { db: deps.db, otpKey: deps.keys.otp },
+    { phone: input.phone, purpose: 'login', code: input.code, userId: null, ip: input.ip },
+  );
+  const customer = await deps.db.transaction().execute(async (trx) => {
+    const existing = await findCustomerByPhone(trx, input.phone);
+    if (existing) return existing;
+    return createUser(trx, { role: 'customer', phone: input.phone });
+  });
+  const tokens = await startSession(deps.db, deps.keys.jwt, customer);
+  return { customer: toProfile(customer), tokens };
+}
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  address: string;
+  gender: Gender;
+}
+
+/** A new owner account; the restaurant it creates next waits for an admin's approval. */
+export function registerOwner(db: Kysely<DB>, input: RegisterInput): Promise<Profile> {
+  return createStaffLevelAccount(db, { ...input, role: 'owner' });
+}
+
+/**
+ * Any password-holding account: owners registering, the admin CLI and the demo seed all come
+ * through here, so the password rules and uniqueness checks are the same for all of them.
+ */
+export async function createStaffLevelAccount(
+  db: Kysely<DB>,
+  input: Partial<Omit<RegisterInput, 'username' | 'password'>> & {
+    role: Exclude<Role, 'customer'>;
+    username: string;
+    password: string;
+  },
+): Promise<Profile> {
+  if (isCommonPassword(input.password)) throw new AppError('WEAK_PASSWORD');
+  await assertStaffValuesFree(db, input, null);
+  const { password, ...fields } = input;
+  const user = await createUser(db, { ...fields, password_hash: await hashPassword(password) });
+  return toProfile(user);
+}
+
+export async function staffLogin(
+  deps: AuthDeps,
+  input: { login: string; password: string; ip: string },
+): Promise<{ user: Profile; tokens: Tokens }> {
+  await assertUnderLimit(deps.db, LOGIN_FAILURES_PER_IP, input.ip);
+  const user = await findStaffByLogin(deps.db, input.login);
+  if (!user?.password_hash) {
+    await burnPasswordCheck(input.password);
+    await recordEvent(deps.db, LOGIN_FAILURES_PER_IP, input.ip);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (user.locked_until && user.locked_until.getTime() > Date.now()) {
+    throw accountLocked(user.locked_until);
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    const after = await noteLoginFailure(deps.db, user.id, LOCK_AFTER_FAILURES);
+    await recordEvent(deps.db, LOGIN_FAILURES_PER_IP, input.ip);
+    if (after.locked_until && after.locked_until.getTime() > Date.now()) {
+      throw accountLocked(after.locked_until);
+    }
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (user.failed_logins > 0) await resetLoginFailures(deps.db, user.id);
+  const tokens = await startSession(deps.db, deps.keys.jwt, user);
+  return { user: toProfile(user), tokens };
+}
+
+function accountLocked(until: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new AppError('ACCOUNT_LOCKED', {
+    message: `Tài khoản tạm khóa do đăng nhập sai nhiều lần. Vui lòng thử lại sau ${describeWait(retryAfter)}.`,
+    retryAfter,
+  });
+}
+
+/**
+ * Rotation with reuse detection: every refresh token works once. Presenting one that was
+ * already rotated (a copy in the wrong hands, or a replay) revokes its whole family, which
+ * signs out every device that descends from that sign-in.
+ */
+export async function refreshSession(deps: AuthDeps, presented: string): Promise<Tokens> {
+  const stored = await selectRefreshToken(deps.db, hashRefreshToken(presented));
+  if (!stored) throw new AppError('INVALID_REFRESH_TOKEN');
+  if (stored.rotated_at || stored.revoked_at) {
+    await revokeFamily(deps.db, stored.family_id);
+    throw new AppError('INVALID_REFRESH_TOKEN');
+  }
+  if (stored.expires_at.getTime() <= Date.now()) throw new AppError('INVALID_REFRESH_TOKEN');
+
+  const user = await findUserById(deps.db, stored.user_id);
+  const rotated = await deps.db.transaction().execute(async (trx) => {
+    if (!user || !(await markRotated(trx, stored.id))) return null;
+    return createRefreshToken(trx, user.id, stored.family_id);
+  });
+  if (!user || !rotated) {
+    // Lost the race to a simultaneous refresh with the same token: treat it as reuse.
+    await revokeFamily(deps.db, stored.family_id);
+    throw new AppError('INVALID_REFRESH_TOKEN');
+  }
+  return { access_token: await signAccessToken(deps.keys.jwt, user), refresh_token: rotated };
+}
+
+/** Ends the sign-in the refresh token belongs to; unknown tokens are silently fine. */
+export async function logout(db: Kysely<DB>, presented: string | undefined): Promise<void> {
+  if (!presented) return;
+  const stored = await selectRefreshToken(db, hashRefreshToken(presented));
+  if (stored) await revokeFamily(db, stored.family_id);
+}

@@ -1,0 +1,95 @@
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { DB, UsersTable } from '../../db/schema';
+
+export type UserRow = Awaited<ReturnType<typeof selectUserById>> & {};
+
+export function selectUserById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function selectCustomerByPhone(db: Kysely<DB>, phone: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '=', 'customer')
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+}
+
+/** A staff-level account by username or email, both case-insensitive. */
+export function selectStaffByLogin(db: Kysely<DB>, login: string) {
+  const lowered = login.toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '<>', 'customer')
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(username)`, '=', lowered),
+        eb(sql<string>`lower(email)`, '=', lowered),
+      ]),
+    )
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<DB>, values: Insertable<UsersTable>) {
+  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Kysely<DB>, id: number, values: Updateable<UsersTable>) {
+  return db
+    .updateTable('users')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function recordLoginFailure(db: Kysely<DB>, id: number, lockAfter: number) {
+  // From the lockAfter-th consecutive failure on, each one locks the account for twice as
+  // long as the last: 1, 2, 4 ... minutes, capped at an hour.
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      failed_logins: eb('failed_logins', '+', 1),
+      locked_until: sql<Date | null>`case when failed_logins + 1 >= ${lockAfter}
+        then now() + least(power(2, failed_logins + 1 - ${lockAfter}), 60) * interval '1 minute'
+        else locked_until end`,
+    }))
+    .where('id', '=', id)
+    .returning(['failed_logins', 'locked_until'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function clearLoginFailures(db: Kysely<DB>, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, locked_until: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Which of the given values another staff-level account already uses. */
+export async function selectStaffConflicts(
+  db: Kysely<DB>,
+  values: { username?: string; phone?: string; email?: string },
+  exceptId: number | null,
+) {
+  if (!values.username && !values.phone && !values.email) return [];
+  return db
+    .selectFrom('users')
+    .select(['username', 'phone', 'email'])
+    .where('role', '<>', 'customer')
+    .where((eb) => {
+      const any = [];
+      if (values.username)
+        any.push(eb(sql<string>`lower(username)`, '=', values.username.toLowerCase()));
+      if (values.phone) any.push(eb('phone', '=', values.phone));
+      if (values.email) any.push(eb(sql<string>`lower(email)`, '=', values.email.toLowerCase()));
+      return eb.or(any);
+    })
+    .$if(exceptId !== null, (qb) => qb.where('id', '<>', exceptId!))
+    .execute();
+}
