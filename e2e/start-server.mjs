@@ -28,6 +28,8 @@ const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/mai
   env: {
     ...process.env,
     APP_ENV: 'test',
+    // The journeys sign in as the demo owner.
+    SEED_DEMO: 'true',
     DATA_DIR: dataDir,
     PORT: port,
     HOST: '127.0.0.1',

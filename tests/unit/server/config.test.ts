@@ -31,6 +31,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('seeds demo data and prints SMS codes only in development by default', () => {
+    expect(loadConfig({}, noSecretFile)).toMatchObject({
+      seedDemo: true,
+      sms: { provider: 'console' },
+    });
+    expect(loadConfig({ APP_ENV: 'test' }, noSecretFile)).toMatchObject({ seedDemo: false });
+    expect(loadConfig({ APP_ENV: 'test', SEED_DEMO: '1' }, noSecretFile).seedDemo).toBe(true);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, noSecretFile)).toMatchObject({
       port: 8080,
@@ -78,13 +87,21 @@ describe('loadConfig', () => {
   });
 
   describe('production', () => {
-    const prod = { APP_ENV: 'production', JWT_SECRET: secret, PUBLIC_URL: 'https://monngon.vn' };
+    const prod = {
+      APP_ENV: 'production',
+      JWT_SECRET: secret,
+      PUBLIC_URL: 'https://monngon.vn',
+      SMS_PROVIDER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.example.vn/send',
+    };
 
     it('starts with a secret and an https public URL', () => {
       expect(loadConfig(prod, noSecretFile)).toMatchObject({
         appEnv: 'production',
         jwtSecret: secret,
         logLevel: 'info',
+        seedDemo: false,
+        sms: { provider: 'webhook', url: 'https://sms.example.vn/send', token: undefined },
       });
     });
 
@@ -92,6 +109,10 @@ describe('loadConfig', () => {
       [{ JWT_SECRET: '' }, 'JWT_SECRET'],
       [{ PUBLIC_URL: '' }, 'PUBLIC_URL'],
       [{ PUBLIC_URL: 'http://monngon.vn' }, 'PUBLIC_URL'],
+      [{ SEED_DEMO: 'true' }, 'SEED_DEMO'],
+      [{ SMS_PROVIDER: 'console' }, 'SMS_PROVIDER'],
+      [{ SMS_PROVIDER: '' }, 'SMS_PROVIDER'],
+      [{ SMS_WEBHOOK_URL: '' }, 'SMS_WEBHOOK_URL'],
     ])('refuses development-only settings %j', (override, variable) => {
       expect(configError({ ...prod, ...override }).variable).toBe(variable);
     });
