@@ -38,7 +38,7 @@ export async function openPGlite(dataDir?: string): Promise<PGlite> {
 }
 
 export function createPostgresPool(connectionString: string, max: number): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString,
     max,
     types: {
@@ -49,6 +49,13 @@ export function createPostgresPool(connectionString: string, max: number): pg.Po
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection that the server drops (restart, failover, an admin's terminate) is an
+  // 'error' event on the pool; unhandled, it would crash the process. The pool discards that
+  // connection and opens a fresh one for the next query, so a warning is all it needs.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
+  });
+  return pool;
 }
 
 export function databaseFromPGlite(pglite: PGlite): Database {

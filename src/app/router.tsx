@@ -4,7 +4,27 @@ import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
-import { routeAccess, type Access } from './routes';
+import { paths, routeAccess, type Access, type RoutePath } from './routes';
+
+// Each screen is its own chunk, fetched when its route is first visited, so the first load of a
+// visitor or a customer carries no other screen's code.
+const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
+  [paths.login]: async () => ({
+    Component: (await import('../features/auth/pages/login-page')).LoginPage,
+  }),
+  [paths.staffLogin]: async () => ({
+    Component: (await import('../features/auth/pages/staff-login-page')).StaffLoginPage,
+  }),
+  [paths.register]: async () => ({
+    Component: (await import('../features/auth/pages/register-page')).RegisterPage,
+  }),
+  [paths.profile]: async () => ({
+    Component: (await import('../features/profile/pages/profile-page')).ProfilePage,
+  }),
+  [paths.profileEdit]: async () => ({
+    Component: (await import('../features/profile/pages/profile-edit-page')).ProfileEditPage,
+  }),
+};
 
 // Screens arrive with their issues as `lazy` routes; until then a leaf renders nothing inside
 // its layout (an explicit null element, which React Router accepts without a warning). The
@@ -12,14 +32,22 @@ import { routeAccess, type Access } from './routes';
 const leaves = (...kinds: Access[]): RouteObject[] =>
   routeAccess
     .filter(({ access }) => kinds.includes(access))
-    .map(({ path }) => ({ path, element: null }));
+    .map(({ path }) => {
+      const lazy = screens[path];
+      return lazy ? { path, lazy } : { path, element: null };
+    });
 
 export const appRoutes: RouteObject[] = [
   {
     element: <AccessGate />,
     errorElement: <RouteError />,
     children: [
-      { element: <AuthLayout />, children: leaves('visitor') },
+      {
+        element: <AuthLayout />,
+        // While the first screen's chunk loads, the card and its background already show.
+        hydrateFallbackElement: <AuthLayout />,
+        children: leaves('visitor'),
+      },
       { element: <AppLayout />, children: leaves('user', 'staff') },
       { element: <PublicLayout />, children: leaves('public') },
       // AccessGate already redirects unknown paths to /; this only keeps React Router from

@@ -23,6 +23,7 @@ import '@mantine/core/styles/FloatingIndicator.layer.css';
 import '@mantine/core/styles/ActionIcon.layer.css';
 // What the shell itself renders.
 import '@mantine/core/styles/AppShell.layer.css';
+import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Center.layer.css';

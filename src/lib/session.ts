@@ -112,6 +112,12 @@ export function setSession({ user, tokens, userType }: NewSession): void {
   write(KEYS.userType, session.userType);
 }
 
+/** Replaces the user after a profile change (name, avatar), keeping tokens and userType. */
+export function setUser(user: SessionUser): void {
+  session.user = user;
+  write(KEYS.user, user);
+}
+
 /** Replaces the tokens after a refresh, keeping the user. */
 export function setTokens(tokens: SessionTokens): void {
   session.tokens = tokens;

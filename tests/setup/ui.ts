@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 // IndexedDB for the query persister (idb-keyval).
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // Mantine reads prefers-color-scheme and breakpoints through matchMedia.
 Object.defineProperty(window, 'matchMedia', {
@@ -27,6 +27,22 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+// The app calls '/api/...' relative to the page, as a browser resolves it against the document.
+// Node's fetch (undici) has no document; it reads its base URL from this global, the one its
+// setGlobalOrigin() sets (Node does not expose that function itself).
+(globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalOrigin.1')] = new URL(
+  window.location.origin,
+);
+
+// No UI test reaches a real server (a dev server on the same port would answer, and a 401 would
+// end the session mid-test). A test that expects calls stubs fetch itself with vi.stubGlobal.
+beforeEach(() => {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+    const url = input instanceof Request ? input.url : String(input);
+    return Promise.reject(new TypeError(`No fetch stub in this test: ${url}`));
+  });
+});
 
 window.HTMLElement.prototype.scrollIntoView = () => {};
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: () => {} });

@@ -20,7 +20,7 @@ describe('the router with the guards of spec 2.1', () => {
   it('sends a visitor from / to /login, shown in the auth layout with the app name', async () => {
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    const main = screen.getByRole('main');
+    const main = await screen.findByRole('main');
     expect(
       within(main).getByRole('heading', { level: 1, name: text.app.name }),
     ).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('the router with the guards of spec 2.1', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const header = screen.getByRole('banner');
     expect(within(header).getByText(text.app.name)).toBeInTheDocument();
-    expect(within(header).getByRole('link')).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('link', { name: text.app.name })).toHaveAttribute('href', '/');
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 

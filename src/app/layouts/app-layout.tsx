@@ -1,29 +1,186 @@
-import { AppShell, Box, Group, Text, UnstyledButton } from '@mantine/core';
-import { Link, Outlet } from 'react-router-dom';
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Button,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { IconBell, IconCart, IconLogout, IconMoon, IconSun } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { OfflineBanner } from '../../components/offline-banner';
+import { useSignOut } from '../../components/use-sign-out';
+import { UserAvatar } from '../../components/user-avatar';
+import { avatarOf, displayName, roleLabel } from '../../components/user-identity';
 import { vi } from '../../i18n/vi';
+import { isStaffLevel, session } from '../../lib/session';
 import { paths } from '../routes';
 import classes from './app-layout.module.css';
+import {
+  badgeText,
+  customerNavigation,
+  DEFAULT_NOTIFICATION_COUNT,
+  staffNavigation,
+  type NavEntry,
+} from './navigation';
+import { useCartCount } from './use-cart-count';
+
+// env() keeps the bars clear of notches and the home indicator (viewport-fit=cover). The
+// bottom bar only exists below md: the main area's bottom padding follows it, so content is
+// never hidden behind it, and no script decides this after the first paint.
+const HEADER_HEIGHT = 'calc(3.5rem + env(safe-area-inset-top, 0px))';
+const BOTTOM_NAV_HEIGHT = { base: 'calc(4rem + env(safe-area-inset-bottom, 0px))', md: 0 };
+
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  // The control around it says the number in words; this is only the picture of it.
+  return (
+    <span className={classes.count} aria-hidden="true">
+      {badgeText(count)}
+    </span>
+  );
+}
+
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  // Read synchronously, so the label and the icon match the first paint.
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const dark = scheme === 'dark';
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={dark ? vi.layout.toLight : vi.layout.toDark}
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+    >
+      {dark ? <IconSun /> : <IconMoon />}
+    </ActionIcon>
+  );
+}
+
+/** Spec 2.2: a bell with the count. There is no notification screen to open, so it is not a button. */
+function NotificationBell({ count }: { count: number }) {
+  return (
+    <span
+      role="img"
+      className={classes.bell}
+      aria-label={count > 0 ? vi.layout.notifications(badgeText(count)) : vi.layout.noNotifications}
+    >
+      <IconBell />
+      <CountBadge count={count} />
+    </span>
+  );
+}
+
+function BottomLink({ entry, badge }: { entry: NavEntry; badge?: number }) {
+  const Icon = entry.icon;
+  return (
+    <NavLink
+      to={entry.to}
+      end={entry.to === paths.home}
+      className={`${classes.bottomLink} ${entry.highlighted ? classes.highlighted : ''}`}
+      aria-label={badge === undefined ? undefined : vi.layout.cartWithCount(badge)}
+      data-highlighted={entry.highlighted || undefined}
+    >
+      <span className={classes.bottomIcon}>
+        <Icon />
+        {badge === undefined ? null : <CountBadge count={badge} />}
+      </span>
+      <span>{entry.label}</span>
+    </NavLink>
+  );
+}
+
+export interface AppLayoutProps {
+  /** Shown on the bell; spec 2.2 has the layout supply 5 until notifications exist. */
+  notificationCount?: number;
+}
 
 /**
- * The frame of every signed-in screen: a header with the logo and the app title (spec 2.2).
- * The navigation, user menu, theme toggle and bell of spec 2.2 join it in issue 3.
+ * The frame of every signed-in screen (spec 2.2): a top bar with the logo and title, the desktop
+ * navigation, the customer's cart button, theme toggle, bell, user and logout; on phones a
+ * bottom bar of at most five items with one highlighted. Without a user, only the page.
  */
-export function AppLayout() {
+export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: AppLayoutProps) {
+  const { user } = useSnapshot(session);
+  const staff = isStaffLevel(user?.role);
+  const navigation = staff ? staffNavigation : customerNavigation;
+  const cartCount = useCartCount(user !== null && navigation.cartButton);
+  const signOut = useSignOut();
+
+  if (!user) {
+    return (
+      <>
+        <OfflineBanner />
+        <Box component="main" p="md">
+          <Outlet />
+        </Box>
+      </>
+    );
+  }
+
+  const name = displayName(user.name);
   return (
-    <AppShell header={{ height: 56 }} padding={0}>
-      <AppShell.Header>
-        <Group h="100%" px="md">
-          <UnstyledButton component={Link} to={paths.home}>
-            <Group gap="xs" wrap="nowrap">
-              <Logo size={32} />
-              <Text fw={700} size="lg" className={classes.brand}>
-                {vi.app.name}
-              </Text>
-            </Group>
-          </UnstyledButton>
-        </Group>
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      footer={{ height: BOTTOM_NAV_HEIGHT }}
+      padding={0}
+      className={classes.shell}
+    >
+      <AppShell.Header className={classes.header}>
+        <div className={classes.bar}>
+          <Link to={paths.home} className={classes.brand}>
+            <Logo size={32} />
+            <span>{vi.app.name}</span>
+          </Link>
+          <nav aria-label={vi.layout.mainNav} className={classes.topNav}>
+            <ul className={classes.list}>
+              {navigation.top.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} end={entry.to === paths.home} className={classes.topLink}>
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={classes.actions}>
+            {navigation.cartButton ? (
+              <Button
+                component={NavLink}
+                to={paths.cart}
+                variant="light"
+                className={classes.cartButton}
+                leftSection={<IconCart size={20} />}
+                rightSection={<CountBadge count={cartCount} />}
+                aria-label={vi.layout.cartWithCount(cartCount)}
+              >
+                {vi.layout.cart}
+              </Button>
+            ) : null}
+            <ThemeToggle />
+            <NotificationBell count={notificationCount} />
+            <div className={classes.user}>
+              <UserAvatar name={name} src={avatarOf(user.avatar)} size={34} />
+              <div className={classes.userText}>
+                <span className={classes.userName}>{name}</span>
+                <span className={classes.userRole}>{roleLabel(user.role)}</span>
+              </div>
+            </div>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={vi.layout.logout}
+              onClick={signOut}
+            >
+              <IconLogout />
+            </ActionIcon>
+          </div>
+        </div>
       </AppShell.Header>
       <AppShell.Main>
         <OfflineBanner />
@@ -31,6 +188,15 @@ export function AppLayout() {
           <Outlet />
         </Box>
       </AppShell.Main>
+      <nav aria-label={vi.layout.bottomNav} className={classes.bottomNav}>
+        <ul className={classes.bottomList}>
+          {navigation.bottom.map((entry) => (
+            <li key={entry.to}>
+              <BottomLink entry={entry} badge={entry.to === paths.cart ? cartCount : undefined} />
+            </li>
+          ))}
+        </ul>
+      </nav>
     </AppShell>
   );
 }

@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+
+// A handful of line icons drawn for this app on a 24 px grid. An icon library would cost far
+// more of the initial-JS budget (design.md section 7) than these few paths. Every icon is
+// decorative: the control around it carries the Vietnamese name.
+
+export interface IconProps {
+  size?: number;
+}
+
+function Svg({ size = 22, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function IconHome(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 11.5 12 4l9 7.5" />
+      <path d="M5.5 10v10h5v-6h3v6h5V10" />
+    </Svg>
+  );
+}
+
+export function IconDashboard(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="4" y="4" width="7" height="9" rx="1.5" />
+      <rect x="13" y="4" width="7" height="5" rx="1.5" />
+      <rect x="4" y="15" width="7" height="5" rx="1.5" />
+      <rect x="13" y="11" width="7" height="9" rx="1.5" />
+    </Svg>
+  );
+}
+
+export function IconReceipt(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+      <path d="M9 8h6M9 12h6M9 16h3" />
+    </Svg>
+  );
+}
+
+export function IconHeart(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20z" />
+    </Svg>
+  );
+}
+
+export function IconUser(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" />
+    </Svg>
+  );
+}
+
+export function IconCart(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 4h2.2l2.3 11h10.3L20 7.5H6.3" />
+      <circle cx="9" cy="19" r="1.4" />
+      <circle cx="17" cy="19" r="1.4" />
+    </Svg>
+  );
+}
+
+export function IconBowl(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3.5 11h17a8.5 8.5 0 0 1-17 0z" />
+      <path d="M9 19.5h6" />
+      <path d="M9 7.5c0-1.2 1.2-1.3 1.2-2.5M13.5 7.5c0-1.2 1.2-1.3 1.2-2.5" />
+    </Svg>
+  );
+}
+
+export function IconStar(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="m12 3.5 2.6 5.4 5.9.8-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z" />
+    </Svg>
+  );
+}
+
+export function IconBell(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15z" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" />
+    </Svg>
+  );
+}
+
+export function IconSun(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4" />
+    </Svg>
+  );
+}
+
+export function IconMoon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
+    </Svg>
+  );
+}
+
+export function IconLogout(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
+      <path d="m9.5 16.5-4.5-4.5 4.5-4.5M5 12h11" />
+    </Svg>
+  );
+}

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../app/routes';
+import { http } from '../lib/http';
+import { logout, session } from '../lib/session';
+
+/**
+ * Spec 2.2 and section 4: logout clears the session and goes to /login. The server is told to
+ * revoke the refresh token's family first, without waiting: the device is signed out whether
+ * or not that call gets through (offline, server down), and the token dies anyway at expiry.
+ */
+export function useSignOut(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    const refreshToken = session.tokens?.refresh_token;
+    void http
+      .post('auth/logout/', { json: refreshToken ? { refresh_token: refreshToken } : {} })
+      .catch(() => {
+        // Nothing to tell the user: they are signed out on this device either way.
+      });
+    logout();
+    void navigate(paths.login, { replace: true });
+  }, [navigate]);
+}

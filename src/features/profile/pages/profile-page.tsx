@@ -1,0 +1,69 @@
+import { Button, Paper, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/routes';
+import { IconLogout } from '../../../components/icons';
+import { useSignOut } from '../../../components/use-sign-out';
+import { vi } from '../../../i18n/vi';
+import { toast } from '../../../lib/toast';
+import { profileQueries } from '../api/get-profile';
+import { ProfileDetails } from '../components/profile-details';
+import { ProfileLoadState } from '../components/profile-load-state';
+import { ThemeSetting } from '../components/theme-setting';
+import { useProfileKind } from '../use-profile-kind';
+
+const text = vi.profile;
+
+/**
+ * Spec 2.15: a profile flagged is_need_update shows the warning and sends the user to the edit
+ * screen. Once per visit: StrictMode's second effect run must not toast twice.
+ */
+function useSendToEditWhenIncomplete(needsUpdate: boolean) {
+  const navigate = useNavigate();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!needsUpdate || sent.current) return;
+    sent.current = true;
+    toast.warning(text.needUpdate);
+    void navigate(paths.profileEdit, { replace: true });
+  }, [needsUpdate, navigate]);
+}
+
+/** /profile (spec 2.15). The wallet and restaurant cards join it with their own issues. */
+export function ProfilePage() {
+  const kind = useProfileKind();
+  const profile = useQuery(profileQueries.detail(kind));
+  const signOut = useSignOut();
+  useSendToEditWhenIncomplete(profile.data?.is_need_update === true);
+
+  return (
+    <Stack gap="md" maw={640} mx="auto">
+      <Title order={1} size="h2">
+        {text.title}
+      </Title>
+      {profile.data ? (
+        <ProfileDetails profile={profile.data} />
+      ) : (
+        <ProfileLoadState error={profile.error} onRetry={() => void profile.refetch()} />
+      )}
+      {/* Settings work without the profile, e.g. offline before it was ever loaded. */}
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {text.settings}
+          </Title>
+          <ThemeSetting />
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={20} />}
+            onClick={signOut}
+          >
+            {text.logout}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+import { useSnapshot } from 'valtio';
+import { isStaffLevel, session } from '../../lib/session';
+import type { ProfileKind } from './api/get-profile';
+
+/** Staff, owner and admin use the staff profile endpoints (spec section 6); others the customer's. */
+export function useProfileKind(): ProfileKind {
+  const { user, userType } = useSnapshot(session);
+  return userType === 'staff' || isStaffLevel(user?.role) ? 'staff' : 'customer';
+}

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { vi as text } from '../../src/i18n/vi';
+import { logout, setSession } from '../../src/lib/session';
+import { stubApi } from '../setup/fake-api';
+import { renderApp } from '../setup/render';
+
+const tokens = { access_token: 'a', refresh_token: 'r' };
+
+function signInAs(role: string) {
+  setSession({ user: { id: 1, name: 'Ngọc Ánh', role }, tokens });
+}
+
+const mainNav = () => screen.getByRole('navigation', { name: text.layout.mainNav });
+const bottomNav = () => screen.getByRole('navigation', { name: text.layout.bottomNav });
+const hrefs = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+const highlighted = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .filter((link) => link.hasAttribute('data-highlighted'))
+    .map((link) => link.getAttribute('href'));
+
+beforeEach(() => {
+  logout();
+  stubApi();
+});
+
+describe('customer navigation (spec 2.2)', () => {
+  beforeEach(() => signInAs('customer'));
+
+  it('links home, orders, collections and profile on the desktop bar, with a cart button', async () => {
+    renderApp('/');
+    await screen.findByRole('banner');
+    const nav = mainNav();
+    expect(within(nav).getByRole('link', { name: 'Trang chủ' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Đơn hàng' })).toHaveAttribute('href', '/orders');
+    expect(within(nav).getByRole('link', { name: 'Bộ sưu tập' })).toHaveAttribute(
+      'href',
+      '/collections',
+    );
+    expect(within(nav).getByRole('link', { name: 'Tài khoản' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(hrefs(nav)).toEqual(['/', '/orders', '/collections', '/profile']);
+    // The cart is a button-styled link with its count, beside the navigation.
+    const header = screen.getByRole('banner');
+    const cart = await within(header).findByRole('link', { name: 'Giỏ hàng, 0 món' });
+    expect(cart).toHaveAttribute('href', '/cart');
+    expect(cart).toHaveTextContent(text.layout.cart);
+  });
+
+  it('has five bottom items with the cart highlighted in the middle', async () => {
+    renderApp('/');
+    await screen.findByRole('banner');
+    const nav = bottomNav();
+    expect(hrefs(nav)).toEqual(['/', '/orders', '/cart', '/collections', '/profile']);
+    expect(hrefs(nav).length).toBeLessThanOrEqual(5);
+    expect(highlighted(nav)).toEqual(['/cart']);
+    expect(within(nav).queryByRole('link', { name: 'Thực đơn' })).not.toBeInTheDocument();
+  });
+
+  it('sends /collections to / (it is linked, but has no screen)', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/orders');
+    await screen.findByRole('banner');
+    await user.click(within(bottomNav()).getByRole('link', { name: 'Bộ sưu tập' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+// Admin counts as staff-level (spec section 6).
+describe.each(['staff', 'owner', 'admin'])('%s navigation (spec 2.2)', (role) => {
+  beforeEach(() => signInAs(role));
+
+  it('links dashboard, menu, orders, reviews and profile, with orders highlighted', async () => {
+    renderApp('/');
+    await screen.findByRole('banner');
+    const expected = ['/', '/staff/menu', '/orders', '/staff/reviews', '/profile'];
+    expect(hrefs(mainNav())).toEqual(expected);
+    expect(hrefs(bottomNav())).toEqual(expected);
+    expect(highlighted(bottomNav())).toEqual(['/orders']);
+    expect(within(mainNav()).getByRole('link', { name: 'Thực đơn' })).toHaveAttribute(
+      'href',
+      '/staff/menu',
+    );
+    expect(within(mainNav()).getByRole('link', { name: 'Đánh giá' })).toHaveAttribute(
+      'href',
+      '/staff/reviews',
+    );
+    // No cart and no collections for staff.
+    expect(screen.queryByRole('link', { name: /Giỏ hàng/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Bộ sưu tập' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the current page', () => {
+  it('is marked with aria-current in both bars, the home link only on / itself', async () => {
+    signInAs('customer');
+    renderApp('/orders/42');
+    await screen.findByRole('banner');
+    for (const nav of [mainNav(), bottomNav()]) {
+      expect(within(nav).getByRole('link', { name: 'Đơn hàng' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(within(nav).getByRole('link', { name: 'Trang chủ' })).not.toHaveAttribute(
+        'aria-current',
+      );
+    }
+  });
+
+  it('follows a keyboard-driven navigation', async () => {
+    signInAs('staff');
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    await screen.findByRole('banner');
+    const menu = within(mainNav()).getByRole('link', { name: 'Thực đơn' });
+    menu.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/menu'));
+    expect(within(mainNav()).getByRole('link', { name: 'Thực đơn' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+});
+
+describe('signed out', () => {
+  it('shows no navigation at all', async () => {
+    const { router } = renderApp('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+});

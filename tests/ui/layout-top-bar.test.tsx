@@ -1,0 +1,247 @@
+import { notifications } from '@mantine/notifications';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppLayout } from '../../src/app/layouts/app-layout';
+import { AppProvider } from '../../src/app/provider';
+import { appRoutes } from '../../src/app/router';
+import { vi as text } from '../../src/i18n/vi';
+import { logout, session, setSession, type SessionUser } from '../../src/lib/session';
+import { fail, ok, stubApi } from '../setup/fake-api';
+import { renderApp, renderWithProviders } from '../setup/render';
+
+const tokens = { access_token: 'access-1', refresh_token: 'refresh-1' };
+
+function signIn(user: Partial<SessionUser> = {}) {
+  setSession({ user: { id: 1, name: 'Lan Nguyễn', role: 'customer', ...user }, tokens });
+}
+
+/** The layout alone, with a given bell count, around a one-line page. */
+function renderLayout(notificationCount?: number) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppLayout notificationCount={notificationCount} />,
+        children: [{ path: '/', element: <p>trang chủ</p> }],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  return renderWithProviders(<RouterProvider router={router} />);
+}
+
+const header = () => screen.getByRole('banner');
+const cartItems = (hasCount: number) => ({
+  items: Array.from({ length: hasCount }, (_, index) => ({
+    id: index + 1,
+    food_id: 10 + index,
+    food_name: `Món ${index + 1}`,
+    price: 45000,
+    quantity: 1,
+  })),
+});
+
+beforeEach(() => {
+  logout();
+  // Toasts live in a module-level store that outlives each test's render.
+  notifications.clean();
+});
+
+describe('the user in the top bar (spec 2.2)', () => {
+  it.each([
+    ['customer', 'Khách hàng'],
+    ['owner', 'Chủ quán'],
+    ['staff', 'Nhân viên'],
+    ['admin', 'Quản trị viên'],
+  ])('shows the name, the %s role as %s and the initial', async (role, label) => {
+    stubApi();
+    signIn({ role, name: 'đặng thu hà' });
+    renderLayout();
+    const bar = await screen.findByRole('banner');
+    expect(within(bar).getByText('đặng thu hà')).toBeInTheDocument();
+    expect(within(bar).getByText(label)).toBeInTheDocument();
+    expect(within(bar).getByText('Đ')).toBeInTheDocument();
+    expect(within(bar).queryByRole('img', { name: /đặng/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the uploaded picture instead of the initial when the user has one', async () => {
+    stubApi();
+    signIn({ avatar: '/uploads/avatars/lan.webp' });
+    const { container } = renderLayout();
+    await screen.findByRole('banner');
+    const picture = container.querySelector('header img[src="/uploads/avatars/lan.webp"]');
+    expect(picture).not.toBeNull();
+    expect(within(header()).queryByText('L')).not.toBeInTheDocument();
+  });
+
+  it('shows the title with the logo, linking home', async () => {
+    stubApi();
+    signIn();
+    renderLayout();
+    const home = within(await screen.findByRole('banner')).getByRole('link', { name: 'Món Ngon' });
+    expect(home).toHaveAttribute('href', '/');
+    expect(home.querySelector('img[src="/logo.svg"]')).not.toBeNull();
+  });
+});
+
+describe('the notifications bell (spec 2.2, section 9)', () => {
+  it.each([
+    [undefined, '5'],
+    [0, null],
+    [7, '7'],
+    [99, '99'],
+    [100, '99+'],
+    [2500, '99+'],
+  ])('with count %s shows %s', async (count, shown) => {
+    stubApi();
+    signIn();
+    renderLayout(count);
+    const bell = within(await screen.findByRole('banner')).getByRole('img', {
+      name: /^Thông báo/,
+    });
+    if (shown === null) {
+      expect(bell).toHaveAccessibleName(text.layout.noNotifications);
+      expect(bell).toHaveTextContent(/^$/);
+    } else {
+      expect(bell).toHaveAccessibleName(`Thông báo, ${shown} mới`);
+      expect(bell).toHaveTextContent(shown);
+    }
+  });
+});
+
+describe('the cart count (spec 2.2)', () => {
+  const cartLinks = (count: number) =>
+    screen.getAllByRole('link', { name: text.layout.cartWithCount(count) });
+
+  it('reads GET /api/customer/cart/ on load: the sum of the quantities', async () => {
+    const api = stubApi({
+      'GET /api/customer/cart/': () =>
+        ok({
+          restaurant_id: 4,
+          restaurant_name: 'Phở Thìn',
+          items: [
+            { id: 1, food_id: 11, food_name: 'Phở bò', price: 60000, quantity: 2 },
+            { id: 2, food_id: 12, food_name: 'Quẩy', price: 5000, quantity: 3 },
+          ],
+        }),
+    });
+    signIn();
+    renderLayout();
+    await waitFor(() => expect(cartLinks(5)).toHaveLength(2));
+    // The desktop button and the highlighted mobile item both carry the badge.
+    for (const link of cartLinks(5)) expect(link).toHaveTextContent('5');
+    expect(api.callsTo('GET /api/customer/cart/')).toHaveLength(1);
+    expect(api.lastCallTo('GET /api/customer/cart/').authorization).toBe('Bearer access-1');
+  });
+
+  it('refreshes when a window-wide cartUpdated event fires', async () => {
+    let count = 1;
+    const api = stubApi({ 'GET /api/customer/cart/': () => ok(cartItems(count)) });
+    signIn();
+    renderLayout();
+    await waitFor(() => expect(cartLinks(1)).toHaveLength(2));
+
+    count = 4;
+    act(() => {
+      window.dispatchEvent(new Event('cartUpdated'));
+    });
+    await waitFor(() => expect(cartLinks(4)).toHaveLength(2));
+    expect(api.callsTo('GET /api/customer/cart/')).toHaveLength(2);
+  });
+
+  it.each([
+    ['the cart endpoint is missing (404)', () => fail(404, 'Không tìm thấy', 'NOT_FOUND')],
+    ['the server fails (500)', () => fail(500, 'Lỗi máy chủ', 'INTERNAL')],
+    ['the reply has no items', () => ok(null)],
+    ['no answer comes at all', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('falls back to 0 when %s', async (_case, failure) => {
+    let broken = false;
+    stubApi({ 'GET /api/customer/cart/': () => (broken ? failure() : ok(cartItems(3))) });
+    signIn();
+    renderLayout();
+    await waitFor(() => expect(cartLinks(3)).toHaveLength(2));
+
+    broken = true;
+    act(() => {
+      window.dispatchEvent(new Event('cartUpdated'));
+    });
+    await waitFor(() => expect(cartLinks(0)).toHaveLength(2));
+    // A count of 0 shows no badge.
+    for (const link of cartLinks(0)) expect(link).not.toHaveTextContent(/\d/);
+  });
+
+  it('shows 0 while the cart endpoint does not exist yet', async () => {
+    const api = stubApi();
+    signIn();
+    renderLayout();
+    await waitFor(() => expect(api.callsTo('GET /api/customer/cart/')).toHaveLength(1));
+    expect(cartLinks(0)).toHaveLength(2);
+  });
+
+  it('is not asked for by staff, who have no cart', async () => {
+    const api = stubApi();
+    signIn({ role: 'owner' });
+    renderLayout();
+    await screen.findByRole('banner');
+    act(() => {
+      window.dispatchEvent(new Event('cartUpdated'));
+    });
+    await screen.findByText('trang chủ');
+    expect(api.callsTo('GET /api/customer/cart/')).toHaveLength(0);
+  });
+});
+
+describe('the theme toggle (spec 2.2, section 3)', () => {
+  it('switches between light and dark, as a class on <html>, and remembers it', async () => {
+    stubApi();
+    signIn();
+    const user = userEvent.setup();
+    const router = createMemoryRouter(appRoutes, { initialEntries: ['/orders'] });
+    render(
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    const toDark = await screen.findByRole('button', { name: 'Chuyển sang giao diện tối' });
+    expect(document.documentElement).toHaveClass('light');
+
+    await user.click(toDark);
+    await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
+    expect(document.documentElement).not.toHaveClass('light');
+    expect(localStorage.getItem('theme')).toBe('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Chuyển sang giao diện sáng' }));
+    await waitFor(() => expect(document.documentElement).toHaveClass('light'));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+});
+
+describe('logout (spec 2.2, section 4)', () => {
+  it('revokes the refresh token, clears the session and lands on /login', async () => {
+    const api = stubApi({ 'POST /api/auth/logout/': () => ok(null) });
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/orders');
+    await user.click(await screen.findByRole('button', { name: 'Đăng xuất' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(session).toMatchObject({ user: null, tokens: null, userType: 'customer' });
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('tokens')).toBeNull();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST /api/auth/logout/')).toHaveLength(1));
+    expect(api.lastCallTo('POST /api/auth/logout/').json).toEqual({ refresh_token: 'refresh-1' });
+  });
+
+  it('signs out on this device even when the server cannot be reached', async () => {
+    stubApi({ 'POST /api/auth/logout/': () => Promise.reject(new TypeError('Failed to fetch')) });
+    signIn({ role: 'staff' });
+    const user = userEvent.setup();
+    const { router } = renderApp('/staff/menu');
+    await user.click(await screen.findByRole('button', { name: 'Đăng xuất' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(session.user).toBeNull();
+  });
+});
