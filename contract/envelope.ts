@@ -25,3 +25,14 @@ export type ErrorReply = z.infer<typeof ErrorReplySchema>;
 
 /** A reply that only confirms: `{success: true, message}`. */
 export const MessageReplySchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** Carried by every paged reply; per_page is capped at 50 by the server. */
+export const PaginationSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  has_next: z.boolean(),
+});
+
+export type Pagination = z.infer<typeof PaginationSchema>;

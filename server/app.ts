@@ -20,8 +20,11 @@ import { deriveKeys, type Keys } from './http/keys';
 import { normalizeInput } from './http/normalize';
 import { registerStatic } from './http/static';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
+import { gazetteerGeocoder, nominatimGeocoder, type Geocoder } from './geo/geocoder';
 import { devRoutes } from './modules/dev/dev.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createSmsSender, type SmsSender } from './sms/sms';
@@ -40,6 +43,7 @@ declare module 'fastify' {
     keys: Keys;
     sms: SmsSender;
     uploads: UploadStore;
+    geocoder: Geocoder;
   }
 }
 
@@ -86,6 +90,12 @@ export async function buildApp({
   app.decorate('keys', keys);
   app.decorate('sms', sms ?? createSmsSender(config.sms, db.db, app.log));
   app.decorate('uploads', createUploadStore(config.dataDir));
+  app.decorate(
+    'geocoder',
+    config.geocoderUrl
+      ? nominatimGeocoder(config.geocoderUrl, `MonNgon/${APP_VERSION} (${config.publicUrl})`)
+      : gazetteerGeocoder,
+  );
   registerErrorHandling(app);
   // Before any route: every /api route must then declare who may call it.
   registerAccessControl(app, keys.jwt);
@@ -127,6 +137,8 @@ export async function buildApp({
   await app.register(categoryRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(geoRoutes);
   if (config.appEnv !== 'production') await app.register(devRoutes);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () =>

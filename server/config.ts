@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   SMS_PROVIDER: z.enum(['console', 'webhook']).optional(),
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: booleanFlag.default(false),
 });
 
@@ -48,6 +49,8 @@ export interface Config {
   /** Load the development demo data at start (never in production). */
   seedDemo: boolean;
   sms: { provider: 'console' } | { provider: 'webhook'; url: string; token: string | undefined };
+  /** A Nominatim server to proxy; unset means the built-in Vietnamese gazetteer. */
+  geocoderUrl: string | undefined;
   trustProxy: boolean;
 }
 
@@ -118,6 +121,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'warn' : 'info'),
     staticDir: path.resolve(e.STATIC_DIR),
     seedDemo: e.SEED_DEMO ?? e.APP_ENV === 'development',
+    geocoderUrl: e.GEOCODER_URL,
     sms:
       smsProvider === 'webhook'
         ? { provider: 'webhook', url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN }

@@ -29,7 +29,7 @@ try {
   const applied = await migrateToLatest(database.db);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.seedDemo) {
-    const seeded = await seedDemoData(database.db);
+    const seeded = await seedDemoData(database.db, { uploads: app.uploads });
     if (seeded.length) app.log.info({ seeded }, 'demo data loaded');
   }
   await app.listen({ port: config.port, host: config.host });

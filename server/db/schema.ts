@@ -83,6 +83,72 @@ export interface SeedRunsTable {
   applied_at: CreatedAt;
 }
 
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
+
+export interface RestaurantsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: Generated<string>;
+  address: string;
+  lat: number;
+  lon: number;
+  phone: string;
+  email: string;
+  /** OpeningHours (contract/catalogue.ts); jsonb. */
+  opening_hours: ColumnType<unknown, string, string>;
+  /** Stored upload name ('restaurants/<uuid>.webp') or an http(s) URL given by the owner. */
+  image: string | null;
+  cover: string | null;
+  logo: string | null;
+  is_active: Generated<boolean>;
+  approval_status: Generated<ApprovalStatus>;
+  rejection_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, never, Date | string>;
+}
+
+export interface FoodsTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  name: string;
+  description: Generated<string>;
+  price: number;
+  image: string | null;
+  available: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  /** Kept by triggers (migration 0003); read-only for application code. */
+  lat: ColumnType<number, never, never>;
+  lon: ColumnType<number, never, never>;
+  listed: ColumnType<boolean, never, never>;
+  search_text: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, never, Date | string>;
+}
+
+export interface FoodCategoriesTable {
+  food_id: number;
+  category_id: number;
+}
+
+export interface ToppingsTable {
+  id: Generated<number>;
+  food_id: number;
+  name: string;
+  price: number;
+  position: Generated<number>;
+  deleted_at: Timestamp | null;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  food_id: number;
+  customer_id: number;
+  rating: number;
+  comment: Generated<string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -91,4 +157,9 @@ export interface DB {
   rate_limit_events: RateLimitEventsTable;
   sms_outbox: SmsOutboxTable;
   seed_runs: SeedRunsTable;
+  restaurants: RestaurantsTable;
+  foods: FoodsTable;
+  food_categories: FoodCategoriesTable;
+  toppings: ToppingsTable;
+  reviews: ReviewsTable;
 }

@@ -8,6 +8,14 @@ import type { FastifyInstance } from 'fastify';
  * Uploaded files under DATA_DIR/uploads, served at /uploads/ with a year of caching: every
  * file gets a new random name, so a URL's content never changes.
  */
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+/** What a client loads: an owner's http(s) URL as given, or our stored upload's path. */
+export function publicFileUrl(stored: string | null): string | null {
+  if (!stored) return null;
+  return /^https?:\/\//.test(stored) ? stored : `${UPLOADS_URL_PREFIX}${stored}`;
+}
+
 export interface UploadStore {
   /** Saves the bytes under `folder` and returns the stored relative name (folder/uuid.ext). */
   save(folder: string, bytes: Buffer, extension: string): Promise<string>;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed/index';
-import { call, latestCode, signInCustomer, signInStaff, type Tokens } from '../helpers/auth';
+import { call, latestCode, signInCustomer, type Tokens } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Meaningful on the PostgreSQL lane, where requests really run at the same time; on PGlite
@@ -50,22 +49,5 @@ describe('simultaneous requests', () => {
     );
     expect(replies.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
     expect(replies.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(4);
-  });
-});
-
-describe('the development seed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('creates demo_admin and demo_owner once, who sign in with demo123456', async () => {
-    expect(await seedDemoData(t.database.db)).toEqual(['demo-accounts']);
-    expect(await seedDemoData(t.database.db)).toEqual([]);
-    const owner = await signInStaff(t.app, 'demo_owner', 'demo123456');
-    expect(owner.user.role).toBe('owner');
-    const admin = await signInStaff(t.app, 'demo_admin', 'demo123456');
-    expect(admin.user.role).toBe('admin');
   });
 });

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './2026-11-22-0001-extensions-and-categories';
 import * as m0002 from './2026-11-22-0002-accounts';
+import * as m0003 from './2026-11-22-0003-catalogue';
 
 /**
  * The ordered list of migrations. A static list rather than a directory scan, so the set that
@@ -9,4 +10,5 @@ import * as m0002 from './2026-11-22-0002-accounts';
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-extensions-and-categories': m0001,
   '2026-11-22-0002-accounts': m0002,
+  '2026-11-22-0003-catalogue': m0003,
 };

@@ -1,22 +1,31 @@
 import type { Kysely } from 'kysely';
+import type { UploadStore } from '../../storage/uploads';
 import type { DB } from '../schema';
 import { seedAccounts } from './accounts';
+import { seedCatalogue } from './catalogue';
 import { claimSeedStep } from './seed.queries';
 
-type SeedStep = { name: string; run: (db: Kysely<DB>) => Promise<void> };
+export interface SeedDeps {
+  uploads: UploadStore;
+}
+
+type SeedStep = { name: string; run: (db: Kysely<DB>, deps: SeedDeps) => Promise<void> };
 
 /**
  * Demo data for development, in order. Each step is recorded in seed_runs and never runs
  * again, so what a developer deletes stays deleted. Later areas append their own steps.
  */
-const steps: SeedStep[] = [{ name: 'demo-accounts', run: seedAccounts }];
+const steps: SeedStep[] = [
+  { name: 'demo-accounts', run: (db) => seedAccounts(db) },
+  { name: 'demo-catalogue', run: (db, deps) => seedCatalogue(db, deps.uploads) },
+];
 
-export async function seedDemoData(db: Kysely<DB>): Promise<string[]> {
+export async function seedDemoData(db: Kysely<DB>, deps: SeedDeps): Promise<string[]> {
   const applied: string[] = [];
   for (const step of steps) {
     const ran = await db.transaction().execute(async (trx) => {
       if (!(await claimSeedStep(trx, step.name))) return false;
-      await step.run(trx);
+      await step.run(trx, deps);
       return true;
     });
     if (ran) applied.push(step.name);

@@ -1,5 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../schema';
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  DB,
+  FoodCategoriesTable,
+  FoodsTable,
+  RestaurantsTable,
+  ReviewsTable,
+  ToppingsTable,
+} from '../schema';
 
 /** True for the first caller only: the step is then recorded as applied. */
 export async function claimSeedStep(db: Kysely<DB>, name: string): Promise<boolean> {
@@ -10,4 +17,83 @@ export async function claimSeedStep(db: Kysely<DB>, name: string): Promise<boole
     .returning('name')
     .executeTakeFirst();
   return claimed !== undefined;
+}
+
+export async function selectCategoryIds(db: Kysely<DB>) {
+  return db.selectFrom('categories').select(['id', 'name']).execute();
+}
+
+export async function selectUserIdByUsername(db: Kysely<DB>, username: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertOwner(
+  db: Kysely<DB>,
+  values: {
+    username: string;
+    password_hash: string;
+    phone: string;
+    email: string;
+    address: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ role: 'owner', ...values, first_name: 'Chủ quán', last_name: values.username })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function upsertCustomer(db: Kysely<DB>, values: { phone: string; full_name: string }) {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'customer')
+    .where('phone', '=', values.phone)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const row = await db
+    .insertInto('users')
+    .values({ role: 'customer', ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertRestaurant(
+  db: Kysely<DB>,
+  values: Insertable<RestaurantsTable>,
+): Promise<number> {
+  const row = await db
+    .insertInto('restaurants')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertFood(db: Kysely<DB>, values: Insertable<FoodsTable>): Promise<number> {
+  const row = await db.insertInto('foods').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertFoodCategories(
+  db: Kysely<DB>,
+  rows: Insertable<FoodCategoriesTable>[],
+) {
+  if (rows.length) await db.insertInto('food_categories').values(rows).execute();
+}
+
+export async function insertToppings(db: Kysely<DB>, rows: Insertable<ToppingsTable>[]) {
+  if (rows.length) await db.insertInto('toppings').values(rows).execute();
+}
+
+export async function insertReview(db: Kysely<DB>, values: Insertable<ReviewsTable>) {
+  await db.insertInto('reviews').values(values).execute();
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Profile } from '../../../contract/profile';
 import type { DB } from '../../db/schema';
 import { AppError, type ErrorCode } from '../../http/errors';
+import { publicFileUrl } from '../../storage/uploads';
 import {
   clearLoginFailures,
   insertUser,
@@ -34,8 +35,6 @@ export function saveUser(...args: Parameters<typeof updateUser>) {
   return updateUser(...args).catch(rethrowUniqueViolation);
 }
 
-export const UPLOADS_URL_PREFIX = '/uploads/';
-
 /** The API shape of a user (contract/profile.ts); is_need_update is derived, never stored. */
 export function toProfile(user: UserRow): Profile {
   const staffName = [user.last_name, user.first_name].filter(Boolean).join(' ');
@@ -60,7 +59,7 @@ export function toProfile(user: UserRow): Profile {
     address: user.address,
     date_of_birth: user.date_of_birth,
     gender: user.gender,
-    avatar: user.avatar ? `${UPLOADS_URL_PREFIX}${user.avatar}` : null,
+    avatar: publicFileUrl(user.avatar),
     is_need_update: isNeedUpdate,
   };
 }

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../../modules/auth/passwords';
+import type { UploadStore } from '../../storage/uploads';
+import type { DB } from '../schema';
+import { DEMO_PASSWORD } from './accounts';
+import { DEMO_RESTAURANTS } from './catalogue-data';
+import { renderDishArt, renderRestaurantArt } from './dish-art';
+import { DEMO_REVIEWS, DEMO_REVIEWERS } from './reviews-data';
+import {
+  insertFood,
+  insertFoodCategories,
+  insertOwner,
+  insertRestaurant,
+  insertReview,
+  insertToppings,
+  selectCategoryIds,
+  selectUserIdByUsername,
+  upsertCustomer,
+} from './seed.queries';
+
+/** sharp renders on libuv's pool; a few at a time keeps both cores busy without piling up. */
+async function inBatches<T, R>(
+  items: readonly T[],
+  size: number,
+  fn: (item: T, index: number) => Promise<R>,
+) {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => fn(item, i + j)))));
+  }
+  return out;
+}
+
+/**
+ * The demo catalogue (catalogue-data.ts): restaurants in Hà Nội, TP.HCM and Đà Nẵng with
+ * their dishes, toppings and categories, pictures drawn locally, and some reviews. The first
+ * restaurant (open around the clock) belongs to demo_owner; the others to owners of their own.
+ */
+export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promise<void> {
+  const categoryIds = new Map((await selectCategoryIds(db)).map((c) => [c.name, c.id]));
+  const demoOwnerId = await selectUserIdByUsername(db, 'demo_owner');
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const foodIds: number[] = [];
+  for (const [index, restaurant] of DEMO_RESTAURANTS.entries()) {
+    const ownerId =
+      index === 0 && demoOwnerId !== undefined
+        ? demoOwnerId
+        : await insertOwner(db, {
+            username: `chuquan_${String(index + 1).padStart(2, '0')}`,
+            password_hash: passwordHash,
+            phone: restaurant.phone,
+            email: restaurant.email,
+            address: restaurant.address,
+          });
+    const seed = restaurant.name;
+    const [cover, logo] = await Promise.all([
+      renderRestaurantArt(seed, 'cover').then((bytes) =>
+        uploads.save('restaurants', bytes, 'webp'),
+      ),
+      renderRestaurantArt(seed, 'logo').then((bytes) => uploads.save('restaurants', bytes, 'webp')),
+    ]);
+    const restaurantId = await insertRestaurant(db, {
+      owner_id: ownerId,
+      name: restaurant.name,
+      description: restaurant.description,
+      address: restaurant.address,
+      lat: restaurant.lat,
+      lon: restaurant.lon,
+      phone: restaurant.phone,
+      email: restaurant.email,
+      opening_hours: JSON.stringify(restaurant.opening_hours),
+      image: cover,
+      cover,
+      logo,
+      is_active: restaurant.is_active,
+      approval_status: restaurant.approval_status,
+    });
+
+    const images = await inBatches(restaurant.dishes, 4, (dish) =>
+      renderDishArt({
+        seed: `${restaurant.name}|${dish.name}`,
+        category: dish.categories[0]!,
+        title: dish.name,
+      }).then((bytes) => uploads.save('dishes', bytes, 'webp')),
+    );
+    for (const [i, dish] of restaurant.dishes.entries()) {
+      const foodId = await insertFood(db, {
+        restaurant_id: restaurantId,
+        name: dish.name,
+        description: dish.description,
+        price: dish.price,
+        image: images[i]!,
+        available: dish.available,
+      });
+      await insertFoodCategories(
+        db,
+        dish.categories.map((name) => ({ food_id: foodId, category_id: categoryIds.get(name)! })),
+      );
+      await insertToppings(
+        db,
+        dish.toppings.map((topping, position) => ({
+          food_id: foodId,
+          name: topping.name,
+          price: topping.price,
+          position,
+        })),
+      );
+      if (restaurant.approval_status === 'approved') foodIds.push(foodId);
+    }
+  }
+
+  const reviewers = [];
+  for (const reviewer of DEMO_REVIEWERS) reviewers.push(await upsertCustomer(db, reviewer));
+  for (const [i, review] of DEMO_REVIEWS.entries()) {
+    // Spread deterministically over the dishes, newest first in the list.
+    await insertReview(db, {
+      food_id: foodIds[(i * 37) % foodIds.length]!,
+      customer_id: reviewers[i % reviewers.length]!,
+      rating: review.rating,
+      comment: review.comment,
+      created_at: new Date(Date.UTC(2026, 10, 20) - i * 7 * 3600 * 1000),
+    });
+  }
+}

@@ -1,0 +1,405 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface Point {
+  lat: number;
+  lon: number;
+}
+
+export interface DishFilters {
+  /** Lower-cased and unaccented in SQL; matched as a substring or a close word (typos). */
+  q?: string | undefined;
+  categoryId?: number | undefined;
+  restaurantId?: number | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  categoryIds?: number[] | undefined;
+}
+
+export interface DishRow {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  image: string | null;
+  available: boolean;
+  restaurant_id: number;
+  restaurant_name: string;
+  restaurant_is_active: boolean;
+  distance_km: number;
+}
+
+const earth = (p: Point) => sql`ll_to_earth(${p.lat}, ${p.lon})`;
+const normalized = (q: string) => sql`lower(immutable_unaccent(${q}))`;
+
+/**
+ * The WHERE of every customer dish query: only listed dishes (approved restaurant, not
+ * deleted), then the optional filters. The text match is a substring (LIKE, trigram-indexed)
+ * or, for a mistyped word, word similarity over the pg_trgm threshold (0.6): 'phoo' finds
+ * 'phở', 'bun bo' does not find 'phở bò'.
+ */
+function dishWhere(f: DishFilters): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`f.listed`];
+  if (f.q) {
+    const q = normalized(f.q);
+    parts.push(sql`(f.search_text like '%' || ${q} || '%' or ${q} <% f.search_text)`);
+  }
+  if (f.restaurantId !== undefined) parts.push(sql`f.restaurant_id = ${f.restaurantId}`);
+  if (f.minPrice !== undefined) parts.push(sql`f.price >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) parts.push(sql`f.price <= ${f.maxPrice}`);
+  const categories = f.categoryIds ?? (f.categoryId !== undefined ? [f.categoryId] : []);
+  if (categories.length) {
+    parts.push(sql`exists (select 1 from food_categories fc
+      where fc.food_id = f.id and fc.category_id = any(${categories}::int[]))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const DISH_COLUMNS = (
+  origin: Point,
+) => sql`f.id, f.name, f.description, f.price, f.image, f.available,
+  r.id as restaurant_id, r.name as restaurant_name, r.is_active as restaurant_is_active,
+  earth_distance(ll_to_earth(f.lat, f.lon), ${earth(origin)}) / 1000 as distance_km`;
+
+/**
+ * Nearest first through the GiST index on the dishes' coordinates (KNN on `<->`): only the
+ * rows of the page get a distance computed. Ties broken by id so pages never overlap.
+ * Exported as a query so a test can EXPLAIN exactly what runs.
+ */
+export function nearestDishesQuery(
+  origin: Point,
+  filters: DishFilters,
+  limit: number,
+  offset: number,
+) {
+  return sql<DishRow>`
+    select ${DISH_COLUMNS(origin)}
+    from foods f join restaurants r on r.id = f.restaurant_id
+    where ${dishWhere(filters)}
+    order by ll_to_earth(f.lat, f.lon) <-> ${earth(origin)}, f.id
+    limit ${limit} offset ${offset}`;
+}
+
+export async function selectNearestDishes(
+  db: Kysely<DB>,
+  origin: Point,
+  filters: DishFilters,
+  limit: number,
+  offset: number,
+): Promise<DishRow[]> {
+  return (await nearestDishesQuery(origin, filters, limit, offset).execute(db)).rows;
+}
+
+export async function countDishes(db: Kysely<DB>, filters: DishFilters): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from foods f where ${dishWhere(filters)}`.execute(db);
+  return rows[0]!.n;
+}
+
+/** Category names of the given dishes, in the spec's category order. */
+export async function selectDishCategories(db: Kysely<DB>, foodIds: number[]) {
+  if (!foodIds.length) return [];
+  return db
+    .selectFrom('food_categories as fc')
+    .innerJoin('categories as c', 'c.id', 'fc.category_id')
+    .select(['fc.food_id', 'c.name'])
+    .where('fc.food_id', 'in', foodIds)
+    .orderBy('c.id')
+    .execute();
+}
+
+export function selectCategoryByName(db: Kysely<DB>, name: string) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name'])
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function selectCategories(db: Kysely<DB>) {
+  return db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute();
+}
+
+/** A dish as a customer may see it: listed (approved restaurant, not deleted). */
+export async function selectListedFood(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('foods as f')
+    .innerJoin('restaurants as r', 'r.id', 'f.restaurant_id')
+    .select([
+      'f.id',
+      'f.name',
+      'f.description',
+      'f.price',
+      'f.image',
+      'f.available',
+      'r.id as restaurant_id',
+      'r.name as restaurant_name',
+      'r.image as restaurant_image',
+      'r.address as restaurant_address',
+      'r.lat as restaurant_lat',
+      'r.lon as restaurant_lon',
+      'r.opening_hours as restaurant_opening_hours',
+      'r.phone as restaurant_phone',
+      'r.email as restaurant_email',
+      'r.is_active as restaurant_is_active',
+    ])
+    .where('f.id', '=', id)
+    .where(sql<boolean>`f.listed`)
+    .executeTakeFirst();
+}
+
+export function selectToppings(db: Kysely<DB>, foodId: number) {
+  return db
+    .selectFrom('toppings')
+    .select(['id', 'name', 'price'])
+    .where('food_id', '=', foodId)
+    .where('deleted_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function selectFoodRating(db: Kysely<DB>, foodId: number) {
+  const { rows } = await sql<{ rating: number | null; review_count: number }>`
+    select round(avg(rating)::numeric, 1) as rating, count(*)::int as review_count
+    from reviews where food_id = ${foodId}`.execute(db);
+  return rows[0]!;
+}
+
+// --- Search: restaurants that have matching dishes ---
+
+export interface SearchRestaurantRow {
+  id: number;
+  name: string;
+  address: string;
+  image: string | null;
+  is_active: boolean;
+  distance_km: number;
+  min_price: number;
+  total: number;
+}
+
+/**
+ * One page of restaurants with at least one matching dish, each with its cheapest match,
+ * ordered by distance or by that price; `total` is the number of such restaurants.
+ */
+export async function selectSearchRestaurants(
+  db: Kysely<DB>,
+  origin: Point,
+  filters: DishFilters,
+  sort: { by: 'distance' | 'price'; order: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+): Promise<SearchRestaurantRow[]> {
+  const direction = sql.raw(sort.order === 'desc' ? 'desc' : 'asc');
+  const orderBy =
+    sort.by === 'price'
+      ? sql`m.min_price ${direction}, distance_km asc, r.id`
+      : sql`distance_km ${direction}, r.id`;
+  const { rows } = await sql<SearchRestaurantRow>`
+    with m as (
+      select f.restaurant_id, min(f.price) as min_price
+      from foods f where ${dishWhere(filters)}
+      group by f.restaurant_id
+    )
+    select r.id, r.name, r.address, r.image, r.is_active, m.min_price,
+      earth_distance(ll_to_earth(r.lat, r.lon), ${earth(origin)}) / 1000 as distance_km,
+      count(*) over ()::int as total
+    from m join restaurants r on r.id = m.restaurant_id
+    order by ${orderBy}
+    limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+/** The matching dishes of some restaurants, best matches (then cheapest) first, `perRestaurant` each. */
+export async function selectSearchedFoods(
+  db: Kysely<DB>,
+  origin: Point,
+  filters: DishFilters,
+  restaurantIds: number[],
+  perRestaurant: number,
+): Promise<DishRow[]> {
+  if (!restaurantIds.length) return [];
+  const rank = filters.q
+    ? sql`case when f.search_text like ${normalized(filters.q)} || '%' then 0
+               when f.search_text like '%' || ${normalized(filters.q)} || '%' then 1 else 2 end`
+    : sql`0`;
+  const { rows } = await sql<DishRow>`
+    select * from (
+      select ${DISH_COLUMNS(origin)},
+        row_number() over (partition by f.restaurant_id order by ${rank}, f.price, f.id) as n
+      from foods f join restaurants r on r.id = f.restaurant_id
+      where ${dishWhere(filters)} and f.restaurant_id = any(${restaurantIds}::int[])
+    ) ranked where n <= ${perRestaurant}
+    order by restaurant_id, n`.execute(db);
+  return rows;
+}
+
+// --- Restaurants ---
+
+export interface RestaurantSummaryRow {
+  id: number;
+  name: string;
+  address: string;
+  image: string | null;
+  logo: string | null;
+  is_active: boolean;
+  distance_km: number;
+  rating: number | null;
+  review_count: number;
+}
+
+const RESTAURANT_RATING = sql`(select round(avg(rv.rating)::numeric, 1) from reviews rv
+    join foods rf on rf.id = rv.food_id where rf.restaurant_id = r.id) as rating,
+  (select count(*)::int from reviews rv join foods rf on rf.id = rv.food_id
+    where rf.restaurant_id = r.id) as review_count`;
+
+/** Approved restaurants, nearest first (GiST KNN on the restaurants' coordinates). */
+export async function selectNearestRestaurants(
+  db: Kysely<DB>,
+  origin: Point,
+  limit: number,
+  offset: number,
+): Promise<RestaurantSummaryRow[]> {
+  const { rows } = await sql<RestaurantSummaryRow>`
+    select r.id, r.name, r.address, r.image, r.logo, r.is_active,
+      earth_distance(ll_to_earth(r.lat, r.lon), ${earth(origin)}) / 1000 as distance_km,
+      ${RESTAURANT_RATING}
+    from restaurants r where r.approval_status = 'approved'
+    order by ll_to_earth(r.lat, r.lon) <-> ${earth(origin)}, r.id
+    limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+export async function countApprovedRestaurants(db: Kysely<DB>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from restaurants where approval_status = 'approved'`.execute(db);
+  return rows[0]!.n;
+}
+
+/** A few approved restaurants picked at random (the "similar restaurants" row). */
+export async function selectRandomRestaurants(db: Kysely<DB>, origin: Point, limit: number) {
+  const { rows } = await sql<RestaurantSummaryRow>`
+    select r.id, r.name, r.address, r.image, r.logo, r.is_active,
+      earth_distance(ll_to_earth(r.lat, r.lon), ${earth(origin)}) / 1000 as distance_km,
+      ${RESTAURANT_RATING}
+    from restaurants r where r.approval_status = 'approved'
+    order by random() limit ${limit}`.execute(db);
+  return rows;
+}
+
+export function selectApprovedRestaurant(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('restaurants')
+    .selectAll()
+    .where('id', '=', id)
+    .where('approval_status', '=', 'approved')
+    .executeTakeFirst();
+}
+
+export async function selectRestaurantStats(db: Kysely<DB>, restaurantId: number) {
+  const { rows } = await sql<{ rating: number | null; review_count: number; food_count: number }>`
+    select
+      (select round(avg(rv.rating)::numeric, 1) from reviews rv join foods f on f.id = rv.food_id
+        where f.restaurant_id = ${restaurantId}) as rating,
+      (select count(*)::int from reviews rv join foods f on f.id = rv.food_id
+        where f.restaurant_id = ${restaurantId}) as review_count,
+      (select count(*)::int from foods f where f.restaurant_id = ${restaurantId} and f.listed) as food_count
+  `.execute(db);
+  return rows[0]!;
+}
+
+/**
+ * The restaurant's best dishes. Until orders exist nothing has been sold, so the order is by
+ * reviews; the sold count joins here when orders do.
+ */
+export function selectTopFoods(db: Kysely<DB>, restaurantId: number, limit: number) {
+  return db
+    .selectFrom('foods as f')
+    .leftJoin('reviews as rv', 'rv.food_id', 'f.id')
+    .select((eb) => [
+      'f.id',
+      'f.name',
+      'f.image',
+      'f.price',
+      eb.fn.count<number>('rv.id').as('reviews'),
+    ])
+    .where('f.restaurant_id', '=', restaurantId)
+    .where(sql<boolean>`f.listed`)
+    .groupBy('f.id')
+    .orderBy('reviews', 'desc')
+    .orderBy('f.id')
+    .limit(limit)
+    .execute();
+}
+
+// --- Reviews (read side) ---
+
+export interface ReviewRow {
+  id: number;
+  rating: number;
+  comment: string;
+  created_at: Date;
+  customer_id: number;
+  customer_name: string | null;
+  food_id: number;
+  food_name: string;
+}
+
+function reviewsQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('reviews as rv')
+    .innerJoin('foods as f', 'f.id', 'rv.food_id')
+    .innerJoin('users as u', 'u.id', 'rv.customer_id')
+    .select([
+      'rv.id',
+      'rv.rating',
+      'rv.comment',
+      'rv.created_at',
+      'rv.customer_id',
+      'u.full_name as customer_name',
+      'rv.food_id',
+      'f.name as food_name',
+    ]);
+}
+
+/** Newest first; one row more than asked, so the caller knows whether a next page exists. */
+export function selectFoodReviews(db: Kysely<DB>, foodId: number, limit: number, offset: number) {
+  return reviewsQuery(db)
+    .where('rv.food_id', '=', foodId)
+    .orderBy('rv.created_at', 'desc')
+    .orderBy('rv.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute() as Promise<ReviewRow[]>;
+}
+
+export function selectRestaurantReviews(
+  db: Kysely<DB>,
+  restaurantId: number,
+  limit: number,
+  offset: number,
+) {
+  return reviewsQuery(db)
+    .where('f.restaurant_id', '=', restaurantId)
+    .orderBy('rv.created_at', 'desc')
+    .orderBy('rv.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute() as Promise<ReviewRow[]>;
+}
+
+export async function countReviews(
+  db: Kysely<DB>,
+  where: { foodId?: number; restaurantId?: number },
+) {
+  let query = db
+    .selectFrom('reviews as rv')
+    .innerJoin('foods as f', 'f.id', 'rv.food_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  if (where.foodId !== undefined) query = query.where('rv.food_id', '=', where.foodId);
+  if (where.restaurantId !== undefined)
+    query = query.where('f.restaurant_id', '=', where.restaurantId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

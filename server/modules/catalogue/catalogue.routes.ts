@@ -1,0 +1,210 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FoodListQuerySchema,
+  FoodListReplySchema,
+  FoodReplySchema,
+  IdParamsSchema,
+  LocationQuerySchema,
+  PageQuerySchema,
+  RestaurantListQuerySchema,
+  RestaurantListReplySchema,
+  RestaurantReplySchema,
+  ReviewListReplySchema,
+  SearchQuerySchema,
+  SearchReplySchema,
+} from '../../../contract/catalogue';
+import {
+  getFood,
+  getRestaurant,
+  listDishes,
+  listFoodReviews,
+  listRestaurantReviews,
+  listRestaurants,
+  randomRestaurants,
+  search,
+} from './catalogue.service';
+
+const OK = 'Thành công';
+// The catalogue is what any visitor of a food app may browse; the /customer/ paths of the
+// spec are for signed-in users.
+const PUBLIC = { access: 'public' } as const;
+const SIGNED_IN = { access: 'authenticated' } as const;
+
+const FoodIdParamsSchema = z.object({ foodId: IdParamsSchema.shape.id });
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/food/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Món ăn gần nhất trước',
+        querystring: FoodListQuerySchema,
+        response: { 200: FoodListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listDishes(app.db, request.query),
+    }),
+  );
+
+  app.get(
+    '/api/food/:id/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Chi tiết món ăn',
+        params: IdParamsSchema,
+        response: { 200: FoodReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await getFood(app.db, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/search/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Tìm món ăn, nhóm theo nhà hàng',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await search(app.db, request.query),
+    }),
+  );
+
+  app.get(
+    '/api/restaurant/public/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Nhà hàng gần nhất trước',
+        querystring: RestaurantListQuerySchema,
+        response: { 200: RestaurantListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listRestaurants(app.db, request.query),
+    }),
+  );
+
+  app.get(
+    '/api/restaurant/:id/detail',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Chi tiết nhà hàng',
+        params: IdParamsSchema,
+        response: { 200: RestaurantReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await getRestaurant(app.db, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/customer/restaurant/',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Nhà hàng gần nhất trước (đã đăng nhập)',
+        querystring: RestaurantListQuerySchema,
+        response: { 200: RestaurantListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listRestaurants(app.db, request.query),
+    }),
+  );
+
+  app.get(
+    '/api/customer/restaurant/random/',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Một vài nhà hàng ngẫu nhiên',
+        querystring: PageQuerySchema.pick({ per_page: true }).extend(LocationQuerySchema.shape),
+        response: { 200: RestaurantListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await randomRestaurants(app.db, request.query),
+    }),
+  );
+
+  app.get(
+    '/api/customer/reviews/:foodId/',
+    {
+      config: SIGNED_IN,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Đánh giá của một món ăn, mới nhất trước',
+        params: FoodIdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: ReviewListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listFoodReviews(
+        app.db,
+        request.params.foodId,
+        request.query.page,
+        request.query.per_page ?? 10,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/review/restaurant/:id/',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Đánh giá các món của một nhà hàng, mới nhất trước',
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: ReviewListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listRestaurantReviews(
+        app.db,
+        request.params.id,
+        request.query.page,
+        request.query.per_page ?? 10,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,378 @@
+import type { Kysely } from 'kysely';
+import type {
+  Dish,
+  Food,
+  OpeningHours,
+  Restaurant,
+  RestaurantSummary,
+  Review,
+  SearchRestaurant,
+} from '../../../contract/catalogue';
+import type { Pagination } from '../../../contract/envelope';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { offsetOf, pagination } from '../../http/pagination';
+import { publicFileUrl } from '../../storage/uploads';
+import {
+  countApprovedRestaurants,
+  countDishes,
+  countReviews,
+  selectApprovedRestaurant,
+  selectCategories,
+  selectCategoryByName,
+  selectDishCategories,
+  selectFoodRating,
+  selectFoodReviews,
+  selectListedFood,
+  selectNearestDishes,
+  selectNearestRestaurants,
+  selectRandomRestaurants,
+  selectRestaurantReviews,
+  selectRestaurantStats,
+  selectSearchedFoods,
+  selectSearchRestaurants,
+  selectToppings,
+  selectTopFoods,
+  type DishFilters,
+  type DishRow,
+  type Point,
+  type RestaurantSummaryRow,
+  type ReviewRow,
+} from './catalogue.queries';
+import { isOpenAt } from './opening-hours';
+
+/**
+ * Where distances are measured from when the client sends no location: Hồ Hoàn Kiếm, the
+ * centre of Hà Nội (documented in the README and docs/decisions/008).
+ */
+export const DEFAULT_ORIGIN: Point = { lat: 21.0285, lon: 105.8542 };
+
+const RESTAURANT_MENU_TOP = 5;
+const RECENT_REVIEWS = 5;
+const SEARCHED_FOODS_PER_RESTAURANT = 10;
+
+const km = (value: number) => Math.round(value * 1000) / 1000;
+
+export function originOf(query: { lat?: number | undefined; lon?: number | undefined }): Point {
+  if (query.lat === undefined && query.lon === undefined) return DEFAULT_ORIGIN;
+  if (query.lat === undefined || query.lon === undefined) throw new AppError('LOCATION_INCOMPLETE');
+  return { lat: query.lat, lon: query.lon };
+}
+
+async function categoryIdOf(db: Kysely<DB>, name: string): Promise<number> {
+  const category = /^\d+$/.test(name)
+    ? (await selectCategories(db)).find((c) => c.id === Number(name))
+    : await selectCategoryByName(db, name);
+  if (!category)
+    throw new AppError('UNKNOWN_CATEGORY', { message: `Danh mục không tồn tại: ${name}` });
+  return category.id;
+}
+
+async function toDishes(db: Kysely<DB>, rows: DishRow[]): Promise<Dish[]> {
+  const categories = await selectDishCategories(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byFood = new Map<number, string[]>();
+  for (const { food_id, name } of categories)
+    byFood.set(food_id, [...(byFood.get(food_id) ?? []), name]);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    image_url: publicFileUrl(row.image),
+    distance_km: km(row.distance_km),
+    available: row.available,
+    categories: byFood.get(row.id) ?? [],
+    restaurant: {
+      id: row.restaurant_id,
+      name: row.restaurant_name,
+      is_active: row.restaurant_is_active,
+    },
+  }));
+}
+
+export interface DishListQuery {
+  page: number;
+  per_page?: number | undefined;
+  lat?: number | undefined;
+  lon?: number | undefined;
+  q?: string | undefined;
+  category?: string | undefined;
+  restaurant_id?: number | undefined;
+}
+
+/** GET /api/food/: dishes nearest first, with the spec's `meta.total_pages`. */
+export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
+  const origin = originOf(query);
+  const perPage = query.per_page ?? 20;
+  const filters: DishFilters = {
+    q: query.q || undefined,
+    restaurantId: query.restaurant_id,
+    categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
+  };
+  const [rows, total] = await Promise.all([
+    selectNearestDishes(db, origin, filters, perPage, offsetOf(query.page, perPage)),
+    countDishes(db, filters),
+  ]);
+  const page = pagination(query.page, perPage, total);
+  return {
+    items: await toDishes(db, rows),
+    meta: {
+      page: page.page,
+      per_page: page.per_page,
+      total: page.total,
+      total_pages: page.total_pages,
+    },
+    pagination: page,
+  };
+}
+
+/** GET /api/food/{id}/: a dish customers may see, with its restaurant and toppings. */
+export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Promise<Food> {
+  const row = await selectListedFood(db, id);
+  if (!row) throw new AppError('FOOD_NOT_FOUND');
+  const [toppings, categories, rating] = await Promise.all([
+    selectToppings(db, id),
+    selectDishCategories(db, [id]),
+    selectFoodRating(db, id),
+  ]);
+  const hours = row.restaurant_opening_hours as OpeningHours;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    image_url: publicFileUrl(row.image),
+    categories: categories.map((c) => c.name),
+    available: row.available,
+    rating: rating.rating,
+    review_count: rating.review_count,
+    restaurant: {
+      id: row.restaurant_id,
+      name: row.restaurant_name,
+      image_url: publicFileUrl(row.restaurant_image),
+      address: row.restaurant_address,
+      lat: row.restaurant_lat,
+      lon: row.restaurant_lon,
+      opening_hours: hours,
+      phone: row.restaurant_phone,
+      email: row.restaurant_email,
+      is_active: row.restaurant_is_active,
+      is_open_now: row.restaurant_is_active && isOpenAt(hours, now),
+    },
+    toppings,
+  };
+}
+
+export interface SearchQuery {
+  page: number;
+  per_page?: number | undefined;
+  lat?: number | undefined;
+  lon?: number | undefined;
+  q?: string | undefined;
+  sort_by: 'distance' | 'price';
+  sort_order: 'asc' | 'desc';
+  min_price?: number | undefined;
+  max_price?: number | undefined;
+  categories?: string | undefined;
+}
+
+/** GET /api/search/: restaurants with matching dishes, each with its `searched_foods`. */
+export async function search(
+  db: Kysely<DB>,
+  query: SearchQuery,
+): Promise<{ items: SearchRestaurant[]; pages: number; pagination: Pagination }> {
+  const origin = originOf(query);
+  if (
+    query.min_price !== undefined &&
+    query.max_price !== undefined &&
+    query.min_price > query.max_price
+  ) {
+    throw new AppError('INVALID_PRICE_RANGE');
+  }
+  const names = (query.categories ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const filters: DishFilters = {
+    q: query.q || undefined,
+    minPrice: query.min_price,
+    maxPrice: query.max_price,
+    categoryIds: names.length
+      ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
+      : undefined,
+  };
+  const perPage = query.per_page ?? 10;
+  const restaurants = await selectSearchRestaurants(
+    db,
+    origin,
+    filters,
+    { by: query.sort_by, order: query.sort_order },
+    perPage,
+    offsetOf(query.page, perPage),
+  );
+  const foods = await toDishes(
+    db,
+    await selectSearchedFoods(
+      db,
+      origin,
+      filters,
+      restaurants.map((r) => r.id),
+      SEARCHED_FOODS_PER_RESTAURANT,
+    ),
+  );
+  const total =
+    restaurants[0]?.total ??
+    // An empty page past the end still needs the total for `pages`.
+    (query.page > 1
+      ? ((
+          await selectSearchRestaurants(db, origin, filters, { by: 'distance', order: 'asc' }, 1, 0)
+        )[0]?.total ?? 0)
+      : 0);
+  const page = pagination(query.page, perPage, total);
+  return {
+    items: restaurants.map((r) => ({
+      id: r.id,
+      name: r.name,
+      address: r.address,
+      image_url: publicFileUrl(r.image),
+      distance_km: km(r.distance_km),
+      is_active: r.is_active,
+      searched_foods: foods.filter((food) => food.restaurant.id === r.id),
+    })),
+    pages: page.total_pages,
+    pagination: page,
+  };
+}
+
+function toSummary(row: RestaurantSummaryRow): RestaurantSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    image_url: publicFileUrl(row.image),
+    logo_url: publicFileUrl(row.logo),
+    distance_km: km(row.distance_km),
+    is_active: row.is_active,
+    rating: row.rating,
+    review_count: row.review_count,
+  };
+}
+
+export async function listRestaurants(
+  db: Kysely<DB>,
+  query: {
+    page: number;
+    per_page?: number | undefined;
+    lat?: number | undefined;
+    lon?: number | undefined;
+  },
+) {
+  const origin = originOf(query);
+  const perPage = query.per_page ?? 10;
+  const [rows, total] = await Promise.all([
+    selectNearestRestaurants(db, origin, perPage, offsetOf(query.page, perPage)),
+    countApprovedRestaurants(db),
+  ]);
+  return { items: rows.map(toSummary), pagination: pagination(query.page, perPage, total) };
+}
+
+export async function randomRestaurants(
+  db: Kysely<DB>,
+  query: { per_page?: number | undefined; lat?: number | undefined; lon?: number | undefined },
+) {
+  const perPage = query.per_page ?? 4;
+  const rows = await selectRandomRestaurants(db, originOf(query), perPage);
+  return { items: rows.map(toSummary), pagination: pagination(1, perPage, rows.length) };
+}
+
+function toReview(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    rating: row.rating,
+    comment: row.comment,
+    created_at: row.created_at.toISOString(),
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    food_id: row.food_id,
+    food_name: row.food_name,
+  };
+}
+
+/** GET /api/restaurant/{id}/detail: every field of spec section 3 Restaurant. */
+export async function getRestaurant(
+  db: Kysely<DB>,
+  id: number,
+  now = new Date(),
+): Promise<Restaurant> {
+  const row = await selectApprovedRestaurant(db, id);
+  if (!row) throw new AppError('RESTAURANT_NOT_FOUND');
+  const [stats, top, reviews] = await Promise.all([
+    selectRestaurantStats(db, id),
+    selectTopFoods(db, id, RESTAURANT_MENU_TOP),
+    selectRestaurantReviews(db, id, RECENT_REVIEWS, 0),
+  ]);
+  const hours = row.opening_hours as OpeningHours;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    address: row.address,
+    lat: row.lat,
+    lon: row.lon,
+    phone: row.phone,
+    email: row.email,
+    opening_hours: hours,
+    image_url: publicFileUrl(row.image),
+    cover_url: publicFileUrl(row.cover),
+    logo_url: publicFileUrl(row.logo),
+    is_active: row.is_active,
+    is_open_now: row.is_active && isOpenAt(hours, now),
+    approval_status: row.approval_status,
+    rating: stats.rating,
+    avg_rating: stats.rating,
+    review_count: stats.review_count,
+    food_count: stats.food_count,
+    // Orders arrive with the cart and orders work; until then nothing was sold or delivered.
+    completed_orders: 0,
+    top_foods: top.map((food) => ({
+      id: food.id,
+      name: food.name,
+      image_url: publicFileUrl(food.image),
+      price: food.price,
+      total_sold: 0,
+    })),
+    recent_reviews: reviews.map(toReview),
+  };
+}
+
+export async function listFoodReviews(
+  db: Kysely<DB>,
+  foodId: number,
+  page: number,
+  perPage: number,
+) {
+  if (!(await selectListedFood(db, foodId))) throw new AppError('FOOD_NOT_FOUND');
+  const [rows, total] = await Promise.all([
+    selectFoodReviews(db, foodId, perPage, offsetOf(page, perPage)),
+    countReviews(db, { foodId }),
+  ]);
+  return { items: rows.map(toReview), pagination: pagination(page, perPage, total) };
+}
+
+export async function listRestaurantReviews(
+  db: Kysely<DB>,
+  restaurantId: number,
+  page: number,
+  perPage: number,
+) {
+  if (!(await selectApprovedRestaurant(db, restaurantId)))
+    throw new AppError('RESTAURANT_NOT_FOUND');
+  const [rows, total] = await Promise.all([
+    selectRestaurantReviews(db, restaurantId, perPage, offsetOf(page, perPage)),
+    countReviews(db, { restaurantId }),
+  ]);
+  return { items: rows.map(toReview), pagination: pagination(page, perPage, total) };
+}
