@@ -9,6 +9,9 @@ import { paths, routeAccess, type Access, type RoutePath } from './routes';
 // Each screen is its own chunk, fetched when its route is first visited, so the first load of a
 // visitor or a customer carries no other screen's code.
 const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
+  [paths.home]: async () => ({
+    Component: (await import('../features/home/pages/home-page')).HomePage,
+  }),
   [paths.login]: async () => ({
     Component: (await import('../features/auth/pages/login-page')).LoginPage,
   }),
@@ -17,6 +20,15 @@ const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
   }),
   [paths.register]: async () => ({
     Component: (await import('../features/auth/pages/register-page')).RegisterPage,
+  }),
+  [paths.search]: async () => ({
+    Component: (await import('../features/search/pages/search-page')).SearchPage,
+  }),
+  [paths.food]: async () => ({
+    Component: (await import('../features/food/pages/food-page')).FoodPage,
+  }),
+  [paths.restaurant]: async () => ({
+    Component: (await import('../features/restaurant/pages/restaurant-page')).RestaurantPage,
   }),
   [paths.profile]: async () => ({
     Component: (await import('../features/profile/pages/profile-page')).ProfilePage,
@@ -48,7 +60,13 @@ export const appRoutes: RouteObject[] = [
         hydrateFallbackElement: <AuthLayout />,
         children: leaves('visitor'),
       },
-      { element: <AppLayout />, children: leaves('user', 'staff') },
+      {
+        element: <AppLayout />,
+        // The frame paints at once on a first load of / (the customer's critical path) while
+        // the screen's chunk loads, as the auth card does above.
+        hydrateFallbackElement: <AppLayout />,
+        children: leaves('user', 'staff'),
+      },
       { element: <PublicLayout />, children: leaves('public') },
       // AccessGate already redirects unknown paths to /; this only keeps React Router from
       // treating them as a 404 error first.

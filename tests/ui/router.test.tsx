@@ -33,7 +33,8 @@ describe('the router with the guards of spec 2.1', () => {
     signInAs('customer');
     const { router } = renderApp('/staff/menu');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const header = screen.getByRole('banner');
+    // / is a lazy screen: the frame shows once its chunk is in.
+    const header = await screen.findByRole('banner');
     expect(within(header).getByText(text.app.name)).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: text.app.name })).toHaveAttribute('href', '/');
     expect(screen.getByRole('main')).toBeInTheDocument();

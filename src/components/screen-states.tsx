@@ -1,0 +1,63 @@
+import '@mantine/core/styles/Alert.layer.css';
+import { Alert, Button, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../app/routes';
+import { getErrorMessage } from '../lib/http';
+import { IconBowl } from './icons';
+
+/** While a screen's data loads: a spinner, and its name for screen readers. */
+export function ScreenLoading({ label }: { label: string }) {
+  return (
+    <Center py="xl" role="status">
+      <Loader aria-hidden />
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Center>
+  );
+}
+
+interface ScreenErrorProps {
+  title: string;
+  error: unknown;
+  retryLabel: string;
+  onRetry: () => void;
+}
+
+/** Why a screen could not load (the server's message, 'HTTP {status}' or no connection). */
+export function ScreenError({ title, error, retryLabel, onRetry }: ScreenErrorProps) {
+  return (
+    <Alert color="red" title={title}>
+      <Stack gap="xs" align="flex-start">
+        {getErrorMessage(error)}
+        <Button size="xs" variant="light" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+interface ScreenNotFoundProps {
+  title: string;
+  hint: string;
+  homeLabel: string;
+}
+
+/** What a link to something that does not exist (any more) leads to, with the way home. */
+export function ScreenNotFound({ title, hint, homeLabel }: ScreenNotFoundProps) {
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center">
+      <Text c="dimmed" aria-hidden="true">
+        <IconBowl size={56} />
+      </Text>
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      <Text c="dimmed" size="sm" maw={420}>
+        {hint}
+      </Text>
+      <Button component={Link} to={paths.home}>
+        {homeLabel}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Review } from '../../../../contract/catalogue';
+import type { Pagination } from '../../../../contract/envelope';
+import { http, type ApiReply } from '../../../lib/http';
+import { persistedQuery } from '../../../lib/query-client';
+import { foodQueries } from './get-food';
+
+/** Spec section 9, 'Food reviews preview': page 1, 5 items, newest first. */
+export const LATEST_REVIEWS = { page: 1, per_page: 5 } as const;
+
+export interface ReviewPage {
+  items: Review[];
+  pagination: Pick<Pagination, 'page' | 'has_next'>;
+}
+
+/** GET /api/customer/reviews/{foodId}/?page=&per_page= (spec 7.2). */
+export async function getFoodReviews(
+  foodId: number,
+  { page, per_page }: { page: number; per_page: number },
+  signal?: AbortSignal,
+): Promise<ReviewPage> {
+  const reply = await http
+    .get(`customer/reviews/${foodId}/`, { searchParams: { page, per_page }, signal })
+    .json<ApiReply<ReviewPage>>();
+  if (!reply.data) throw new Error('Review list reply without data');
+  return reply.data;
+}
+
+export const foodReviewQueries = {
+  /** Every review query of a dish: what a new review (review-writing issue) invalidates. */
+  all: (foodId: number) => [...foodQueries.all(), 'reviews', foodId] as const,
+  latest: (foodId: number) =>
+    queryOptions({
+      queryKey: [...foodReviewQueries.all(foodId), LATEST_REVIEWS] as const,
+      queryFn: ({ signal }) => getFoodReviews(foodId, LATEST_REVIEWS, signal),
+      ...persistedQuery,
+    }),
+};

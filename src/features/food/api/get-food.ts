@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { isHTTPError } from 'ky';
+import type { Food } from '../../../../contract/catalogue';
+import { http, type ApiReply } from '../../../lib/http';
+import { persistedQuery } from '../../../lib/query-client';
+
+/** GET /api/food/{id}/ (spec 7.2): the dish with its restaurant block and toppings. */
+export async function getFood(id: number, signal?: AbortSignal): Promise<Food> {
+  const reply = await http.get(`food/${id}/`, { signal }).json<ApiReply<Food>>();
+  if (!reply.data) throw new Error('Food reply without data');
+  return reply.data;
+}
+
+/** The server's 404 for an unknown (or hidden) dish: 'Không tìm thấy món ăn', not a failure. */
+export function isNotFound(error: unknown): boolean {
+  return isHTTPError(error) && error.response.status === 404;
+}
+
+export const foodQueries = {
+  all: () => ['food'] as const,
+  /** Persisted (design.md section 6), so a dish seen once opens offline and after a restart. */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...foodQueries.all(), 'detail', id] as const,
+      queryFn: ({ signal }) => getFood(id, signal),
+      ...persistedQuery,
+    }),
+};

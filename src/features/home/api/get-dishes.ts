@@ -1,0 +1,50 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { Dish } from '../../../../contract/catalogue';
+import { http, type ApiReply } from '../../../lib/http';
+import type { UserLocation } from '../../../lib/location';
+import { persistedQuery } from '../../../lib/query-client';
+
+/** Spec section 9: the home asks for 10 dishes a page (the endpoint's default is 20). */
+export const HOME_PAGE_SIZE = 10;
+
+export interface DishPage {
+  items: Dish[];
+  meta: { page: number; per_page: number; total: number; total_pages: number };
+}
+
+export interface DishListParams {
+  page: number;
+  perPage: number;
+  lat: number;
+  lon: number;
+}
+
+/** GET /api/food/ (spec 7.2): nearest dishes first; reads data.items and data.meta.total_pages. */
+export async function getDishes(
+  { page, perPage, lat, lon }: DishListParams,
+  signal?: AbortSignal,
+): Promise<DishPage> {
+  const reply = await http
+    .get('food/', { searchParams: { page, per_page: perPage, lat, lon }, signal })
+    .json<ApiReply<DishPage>>();
+  if (!reply.data) throw new Error('Dish list reply without data');
+  return reply.data;
+}
+
+export const dishQueries = {
+  all: () => ['dishes'] as const,
+  /**
+   * The home grid, one page per scroll step. Spec section 4: there are more while the page just
+   * loaded is below total_pages. Persisted, so the grid shows offline and after a restart.
+   */
+  nearby: ({ lat, lon }: Pick<UserLocation, 'lat' | 'lon'>) =>
+    infiniteQueryOptions({
+      queryKey: [...dishQueries.all(), 'nearby', { lat, lon, perPage: HOME_PAGE_SIZE }] as const,
+      queryFn: ({ pageParam, signal }) =>
+        getDishes({ page: pageParam, perPage: HOME_PAGE_SIZE, lat, lon }, signal),
+      initialPageParam: 1,
+      getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+        lastPageParam < lastPage.meta.total_pages ? lastPageParam + 1 : undefined,
+      ...persistedQuery,
+    }),
+};

@@ -1,0 +1,69 @@
+import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { vi } from '../../../i18n/vi';
+import { locationStore } from '../../../lib/location';
+import { session } from '../../../lib/session';
+import { AddressCard } from '../components/address-card';
+import { CategoryChips } from '../components/category-chips';
+import { DishGrid } from '../components/dish-grid';
+import { HomeSearchBar } from '../components/home-search-bar';
+
+const text = vi.home;
+
+// The dialog (Modal, the geocoder client) is fetched when first opened: a returning customer
+// with a stored location does not need it to see the grid.
+const AddressDialog = lazy(async () => ({
+  default: (await import('../components/address-dialog')).AddressDialog,
+}));
+
+/** Spec 2.6: the customer home. */
+function CustomerHome() {
+  const { current } = useSnapshot(locationStore);
+  // Spec 2.6: without a location the dishes cannot load, so the dialog opens by itself.
+  const [dialogOpen, setDialogOpen] = useState(() => current === null);
+  const [dialogUsed, setDialogUsed] = useState(dialogOpen);
+  const openDialog = () => {
+    setDialogUsed(true);
+    setDialogOpen(true);
+  };
+
+  return (
+    <Stack gap="md" maw={1280} mx="auto">
+      <VisuallyHidden component="h1">{text.title}</VisuallyHidden>
+      <HomeSearchBar onAddress={openDialog} />
+      <AddressCard location={current} onUpdate={openDialog} />
+      <CategoryChips />
+      <section aria-labelledby="home-dishes">
+        <Title order={2} size="h4" mb="sm" id="home-dishes">
+          {text.dishes}
+        </Title>
+        {current ? (
+          // Keyed by place: a new location is a new list from page 1.
+          <DishGrid key={`${current.lat},${current.lon}`} location={current} />
+        ) : (
+          <Stack align="center" gap="sm" py="xl">
+            <Text c="dimmed" ta="center">
+              {text.needLocation}
+            </Text>
+            <Button onClick={openDialog}>{text.setAddress}</Button>
+          </Stack>
+        )}
+      </section>
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <AddressDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * `/`: customers get their home. Staff-level users get the staff dashboard (spec 2.17), which
+ * arrives with its own issue; until then they see nothing here.
+ */
+export function HomePage() {
+  const { userType } = useSnapshot(session);
+  return userType === 'customer' ? <CustomerHome /> : null;
+}

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Dish } from '../../../../contract/catalogue';
+import { http, type ApiReply } from '../../../lib/http';
+import { persistedQuery } from '../../../lib/query-client';
+import { restaurantQueries } from './get-restaurant';
+
+/** Spec section 9, 'Restaurant menu': 20 items. */
+export const MENU_SIZE = 20;
+
+/** GET /api/food/?restaurant_id={id}&per_page=20: the restaurant's dishes. */
+export async function getRestaurantMenu(
+  restaurantId: number,
+  signal?: AbortSignal,
+): Promise<Dish[]> {
+  const reply = await http
+    .get('food/', { searchParams: { restaurant_id: restaurantId, per_page: MENU_SIZE }, signal })
+    .json<ApiReply<{ items: Dish[] }>>();
+  if (!reply.data) throw new Error('Menu reply without data');
+  return reply.data.items;
+}
+
+export const restaurantMenuQueries = {
+  /** Persisted with the restaurant (design.md section 6: menus are kept offline). */
+  list: (restaurantId: number) =>
+    queryOptions({
+      queryKey: [
+        ...restaurantQueries.all(),
+        'menu',
+        restaurantId,
+        { per_page: MENU_SIZE },
+      ] as const,
+      queryFn: ({ signal }) => getRestaurantMenu(restaurantId, signal),
+      ...persistedQuery,
+    }),
+};

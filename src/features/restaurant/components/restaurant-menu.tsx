@@ -1,0 +1,64 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { generatePath } from 'react-router-dom';
+import { paths } from '../../../app/routes';
+import { DishCard } from '../../../components/dish-card';
+import { ScreenLoading } from '../../../components/screen-states';
+import { vi } from '../../../i18n/vi';
+import { restaurantMenuQueries } from '../api/get-restaurant-menu';
+import classes from './restaurant.module.css';
+
+const text = vi.restaurant;
+
+/**
+ * Spec 2.10: the menu, up to 20 dishes, each to /food/{id}. On the restaurant's own page its
+ * name and the distance would repeat on every card, so the cards leave them out.
+ */
+export function RestaurantMenu({ restaurantId }: { restaurantId: number }) {
+  const titleId = useId();
+  const menu = useQuery(restaurantMenuQueries.list(restaurantId));
+
+  let body;
+  if (menu.data) {
+    body =
+      menu.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {text.menuEmpty}
+        </Text>
+      ) : (
+        <ul className={classes.menuGrid}>
+          {menu.data.map((dish) => (
+            <li key={dish.id}>
+              <DishCard
+                dish={{ ...dish, restaurant: null, distance_km: null }}
+                to={generatePath(paths.food, { id: String(dish.id) })}
+              />
+            </li>
+          ))}
+        </ul>
+      );
+  } else if (menu.isError) {
+    body = (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm" c="dimmed">
+          {text.menuFailed}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void menu.refetch()}>
+          {text.retry}
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = <ScreenLoading label={text.menuLoading} />;
+  }
+
+  return (
+    <section aria-labelledby={titleId}>
+      <Title id={titleId} order={2} size="h3" mb="sm">
+        {text.menu}
+      </Title>
+      {body}
+    </section>
+  );
+}
