@@ -1,4 +1,6 @@
-import type { GeoPlace } from '../../contract/geo';
+import { z } from 'zod';
+import { GeoPlaceSchema, type GeoPlace } from '../../contract/geo';
+import { AppError } from '../http/errors';
 import { reverseGazetteer, searchGazetteer } from './gazetteer';
 import type { Place } from './gazetteer-data';
 
@@ -23,6 +25,19 @@ export const gazetteerGeocoder: Geocoder = {
   },
 };
 
+const UpstreamPlaceSchema = GeoPlaceSchema.extend({
+  lat: z.union([z.string(), z.number()]).transform(String),
+  lon: z.union([z.string(), z.number()]).transform(String),
+});
+
+/** Nominatim's place, lat/lon as strings or numbers; {error} (nothing there) is no place. */
+function upstreamPlace(value: unknown): GeoPlace | null {
+  const parsed = UpstreamPlaceSchema.safeParse(value);
+  return parsed.success
+    ? { lat: parsed.data.lat, lon: parsed.data.lon, display_name: parsed.data.display_name }
+    : null;
+}
+
 const CACHE_ENTRIES = 2000;
 const CACHE_MS = 24 * 60 * 60 * 1000;
 const TIMEOUT_MS = 5000;
@@ -33,7 +48,9 @@ const TIMEOUT_MS = 5000;
  */
 export function nominatimGeocoder(baseUrl: string, userAgent: string): Geocoder {
   const cache = new Map<string, { at: number; value: unknown }>();
-  async function get<T>(path: string, params: Record<string, string>): Promise<T> {
+
+  /** Asks Nominatim, and caches only what `read` accepted: a failure is asked again. */
+  async function ask<T>(path: string, params: Record<string, string>, read: (body: unknown) => T) {
     const url = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     for (const [key, value] of Object.entries({
       ...params,
@@ -45,46 +62,30 @@ export function nominatimGeocoder(baseUrl: string, userAgent: string): Geocoder 
     const key = url.toString();
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as T;
-    const response = await fetch(url, {
-      headers: { 'user-agent': userAgent, accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
-    const value = (await response.json()) as T;
+    let value: T;
+    try {
+      const response = await fetch(url, {
+        headers: { 'user-agent': userAgent, accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
+      value = read(await response.json());
+    } catch (cause) {
+      // The user sees a Vietnamese 502; the reason stays in the log.
+      throw new AppError('GEOCODER_UNAVAILABLE', { cause });
+    }
     if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(key, { at: Date.now(), value });
     return value;
   }
-  const pick = (p: {
-    lat: string | number;
-    lon: string | number;
-    display_name: string;
-  }): GeoPlace => ({
-    lat: String(p.lat),
-    lon: String(p.lon),
-    display_name: p.display_name,
-  });
+
   return {
-    search: async (q, limit) =>
-      (
-        await get<{ lat: string; lon: string; display_name: string }[]>('search', {
-          q,
-          limit: String(limit),
-        })
-      ).map(pick),
-    reverse: async (lat, lon) => {
-      const found = await get<{
-        lat?: string;
-        lon?: string;
-        display_name?: string;
-        error?: string;
-      }>('reverse', {
-        lat: String(lat),
-        lon: String(lon),
-      });
-      return found.display_name && found.lat && found.lon
-        ? pick({ lat: found.lat, lon: found.lon, display_name: found.display_name })
-        : null;
-    },
+    search: (q, limit) =>
+      ask('search', { q, limit: String(limit) }, (body) => {
+        // Anything but a list of places means the upstream is not a working Nominatim.
+        if (!Array.isArray(body)) throw new Error('geocoder answered no list');
+        return body.flatMap((place) => upstreamPlace(place) ?? []);
+      }),
+    reverse: (lat, lon) => ask('reverse', { lat: String(lat), lon: String(lon) }, upstreamPlace),
   };
 }

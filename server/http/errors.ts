@@ -45,6 +45,10 @@ export const ERRORS = {
     message: 'Tài khoản tạm khóa do đăng nhập sai nhiều lần. Vui lòng thử lại sau.',
   },
   INTERNAL_ERROR: { status: 500, message: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.' },
+  GEOCODER_UNAVAILABLE: {
+    status: 502,
+    message: 'Dịch vụ bản đồ tạm thời không trả lời. Vui lòng thử lại sau.',
+  },
   SMS_FAILED: { status: 503, message: 'Không thể gửi mã OTP. Vui lòng thử lại.' },
   DATABASE_UNAVAILABLE: {
     status: 503,
