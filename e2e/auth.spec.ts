@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { vi } from '../src/i18n/vi';
+import { codeFromOutbox, uniquePhone } from './helpers';
 
 // Runs inside the page. The e2e tsconfig has no DOM library, so the little it uses is declared.
 declare const localStorage: { getItem(key: string): string | null };
@@ -20,35 +21,14 @@ const DEMO_OWNER = { username: 'demo_owner', password: 'demo123456' };
  * codes are limited per phone, and usernames, phones and emails are unique.
  */
 function unique(testId: string) {
-  let hash = 0;
-  for (const char of testId) hash = (hash * 31 + char.charCodeAt(0)) % 10_000;
-  const digits = `${String(hash).padStart(4, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`;
-  const salt = `${digits}${Math.floor(Math.random() * 1000)}`;
+  const { phone, typedPhone } = uniquePhone(testId);
+  const salt = `${phone.slice(2)}${Math.floor(Math.random() * 1000)}`;
   return {
-    // 10 digits starting 09, typed the way people write them.
-    phone: `09${digits}`,
-    typedPhone: `09${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`,
+    phone,
+    typedPhone,
     username: `owner_${salt}`,
     email: `owner.${salt}@example.com`,
   };
-}
-
-/** The 6-digit code of the newest SMS sent to `phone`, from the development outbox. */
-async function codeFromOutbox(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const reply = await request.get(`/api/dev/sms-outbox?phone=${phone}`);
-        if (!reply.ok()) return undefined;
-        const body = (await reply.json()) as { data?: { items?: { text: string }[] } };
-        code = /\b(\d{6})\b/.exec(body.data?.items?.[0]?.text ?? '')?.[1];
-        return code;
-      },
-      { message: `an SMS with a 6-digit code for ${phone} in the dev outbox` },
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
 }
 
 /** The visible navigation (desktop top bar or mobile bottom bar) links to `href`. */
