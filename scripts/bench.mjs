@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: measurements of the built app against design.md section 7.
 // Builds first when dist/ is missing (or with --build). Each benchmark is one function in
-// BENCHMARKS; later ones (Lighthouse, API latency at 100,000 dishes) are added to that list.
+// BENCHMARKS; later ones (Lighthouse) are added to that list. `--only <text>` runs the
+// benchmarks whose name contains the text (`npm run bench:api`).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -13,6 +15,7 @@ import {
   formatReport,
   measureBuild,
 } from './check-budgets.mjs';
+import { findPostgresBin } from './with-postgres.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,13 +47,103 @@ function bundleSize() {
   };
 }
 
-/** @type {{ name: string, run: () => BenchResult | Promise<BenchResult> }[]} */
-const BENCHMARKS = [{ name: 'bundle size', run: bundleSize }];
+/**
+ * Runs scripts/bench-api.ts for one database lane and reads the figures it writes.
+ * @returns {{ status: number | null, result: any }}
+ */
+function runApiLane(command, args, env) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mn-bench-result-'));
+  const file = path.join(dir, 'result.json');
+  try {
+    const run = spawnSync(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...env, BENCH_RESULT_FILE: file },
+    });
+    const result = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+    return { status: run.status, result };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Nearest-dishes page, category filter and search at 100,000 dishes, one client, on PGlite
+ * (./data-bench or DATA_DIR, seeded when missing) and on a throwaway PostgreSQL cluster (or
+ * BENCH_DATABASE_URL). Target: p95 <= 20 ms per endpoint. @returns {BenchResult}
+ */
+function apiLatency() {
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const script = path.join('scripts', 'bench-api.ts');
+  // The throwaway cluster, never the test database that DATABASE_URL_TEST may name.
+  const { DATABASE_URL_TEST: _testDatabase, ...env } = process.env;
+  const lanes = [['PGlite', () => runApiLane(tsx, [script], { ...env, BENCH_LANE: 'pglite' })]];
+  let skipped = null;
+  if (process.env.BENCH_DATABASE_URL) {
+    lanes.push(['PostgreSQL', () => runApiLane(tsx, [script], { ...env, BENCH_LANE: 'postgres' })]);
+  } else if (findPostgresBin()) {
+    const withPostgres = path.join('scripts', 'with-postgres.mjs');
+    lanes.push([
+      'PostgreSQL',
+      () =>
+        runApiLane(process.execPath, [withPostgres, tsx, script], {
+          ...env,
+          BENCH_LANE: 'postgres',
+        }),
+    ]);
+  } else {
+    skipped = 'PostgreSQL lane skipped: no initdb/pg_ctl found and BENCH_DATABASE_URL unset';
+  }
+
+  const summary = [];
+  let ok = true;
+  const ms = (t) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`;
+  for (const [lane, run] of lanes) {
+    console.log(`\n--- ${lane} ---`);
+    const { status, result } = run();
+    if (!result) {
+      // with-postgres.mjs exits 0 without running anything when it cannot start a cluster.
+      if (status === 0) summary.push(`${lane} lane skipped (see the log above)`);
+      else {
+        ok = false;
+        summary.push(`FAILED ${lane} lane did not finish (exit ${status})`);
+      }
+      continue;
+    }
+    if (result.seededMs !== null) {
+      summary.push(
+        `${lane}: seeded the bench catalogue in ${(result.seededMs / 1000).toFixed(1)} s`,
+      );
+    }
+    for (const c of result.cases) {
+      const runs = c.runs < 200 ? ` (${c.runs} runs)` : '';
+      summary.push(`${c.ok ? 'ok    ' : 'FAILED'} ${lane} ${c.name}: ${ms(c)}${runs}`);
+    }
+    const { knn, fullScan, ratio, samePage } = result.sql;
+    summary.push(
+      `${lane} nearest-10 SQL: GiST ${ms(knn)}; full scan ${ms(fullScan)}; ${ratio}x at p50` +
+        (samePage ? '' : '; FAILED: the pages differ'),
+    );
+    ok &&= result.ok;
+  }
+  if (skipped) summary.push(skipped);
+  return { ok, summary };
+}
+
+/** @type {{ name: string, run: () => BenchResult | Promise<BenchResult>, needsBuild?: boolean }[]} */
+const BENCHMARKS = [
+  { name: 'bundle size', run: bundleSize, needsBuild: true },
+  { name: 'API latency at 100,000 dishes', run: apiLatency },
+];
 
 async function main() {
-  ensureBuild(process.argv.includes('--build'));
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : '';
+  const selected = BENCHMARKS.filter((b) => b.name.toLowerCase().includes(only));
+  if (!selected.length) throw new Error(`no benchmark matches --only ${only}`);
+  if (selected.some((b) => b.needsBuild)) ensureBuild(process.argv.includes('--build'));
   const results = [];
-  for (const bench of BENCHMARKS) {
+  for (const bench of selected) {
     console.log(`\n=== ${bench.name} ===`);
     const started = Date.now();
     const result = await bench.run();
