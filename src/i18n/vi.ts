@@ -188,6 +188,8 @@ export const vi = {
     resultsTitle: 'Kết quả tìm kiếm',
     resultsFor: (q: string) => `“${q}”`,
     restaurantCount: (count: number) => `${count.toLocaleString('vi-VN')} nhà hàng`,
+    // A common search is counted only ten pages ahead (the server's total_exact is false).
+    restaurantCountAtLeast: (count: number) => `${count.toLocaleString('vi-VN')}+ nhà hàng`,
     // Spec 2.8 'Cách {distance_km} km', with the distance as spec section 9 shows it.
     distanceAway: (distance: string) => `Cách ${distance}`,
     paused: 'Tạm ngừng',

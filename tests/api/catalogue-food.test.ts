@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FoodListReplySchema, FoodReplySchema, type Dish } from '../../contract/catalogue';
+import {
+  FoodListReplySchema,
+  FoodReplySchema,
+  SearchReplySchema,
+  type Dish,
+} from '../../contract/catalogue';
 import { nearestDishesQuery } from '../../server/modules/catalogue/catalogue.queries';
 import { DEFAULT_ORIGIN } from '../../server/modules/catalogue/catalogue.service';
 import { call } from '../helpers/auth';
@@ -131,6 +136,7 @@ describe('dishes for customers (GET /api/food/)', () => {
       page: 1,
       per_page: 3,
       total: 7,
+      total_exact: true,
       total_pages: 3,
       has_next: true,
     });
@@ -270,6 +276,39 @@ describe('the nearest-dishes query plan', () => {
     await sql`analyze`.execute(t.database.db);
   }, 120_000);
   afterAll(() => t.close());
+
+  it('counts a long list only ten pages ahead, and says so', async () => {
+    const res = await call(t.app, 'GET', '/api/food/?lat=21.03&lon=105.85&page=2&per_page=10');
+    const { meta, pagination } = FoodListReplySchema.parse(res.body).data;
+    expect(pagination).toEqual({
+      page: 2,
+      per_page: 10,
+      total: 121,
+      total_exact: false,
+      total_pages: 13,
+      has_next: true,
+    });
+    expect(meta.total_pages).toBe(13);
+  });
+
+  it('walks the restaurants nearest first for a common search, pages never overlapping', async () => {
+    const here = { lat: 21.03, lon: 105.85 };
+    // 20,000 dishes match 'mon': far more than the grouping path is used for.
+    const page = async (n: number) =>
+      SearchReplySchema.parse(
+        (await call(t.app, 'GET', `/api/search/?q=mon&lat=${here.lat}&lon=${here.lon}&page=${n}`))
+          .body,
+      ).data;
+    const [first, second] = [await page(1), await page(2)];
+    const { rows } = await sql<{ id: number }>`
+      select id from restaurants where name like 'Quán %'
+      order by earth_distance(ll_to_earth(lat, lon), ll_to_earth(${here.lat}, ${here.lon})), id
+      limit 20`.execute(t.database.db);
+    expect([...first.items, ...second.items].map((r) => r.id)).toEqual(rows.map((r) => r.id));
+    expect(first.items[0]!.searched_foods.length).toBeGreaterThan(0);
+    expect(first.pagination).toMatchObject({ total_exact: false, has_next: true });
+    expect(first.pages).toBeGreaterThan(1);
+  });
 
   it('is a KNN index scan, never a sequential scan of the dishes', async () => {
     const query = nearestDishesQuery({ lat: 21.03, lon: 105.85 }, {}, 10, 0);

@@ -57,7 +57,8 @@ export function searchReply(
     page = 1,
     pages = 1,
     total = items.length,
-  }: { page?: number; pages?: number; total?: number } = {},
+    totalExact = true,
+  }: { page?: number; pages?: number; total?: number; totalExact?: boolean } = {},
 ): Response {
   return jsonResponse(200, {
     success: true,
@@ -65,7 +66,14 @@ export function searchReply(
     data: {
       items,
       pages,
-      pagination: { page, per_page: PER_PAGE, total, total_pages: pages, has_next: page < pages },
+      pagination: {
+        page,
+        per_page: PER_PAGE,
+        total,
+        total_exact: totalExact,
+        total_pages: pages,
+        has_next: page < pages,
+      },
     },
   });
 }

@@ -96,6 +96,12 @@ describe('/search results (spec 2.8)', () => {
     expect(screen.getByText('1.234 nhà hàng')).toBeInTheDocument();
   });
 
+  it('says "at least" when the server counted a common search only so far', async () => {
+    fakeSearchApi(() => searchReply([restaurant(1)], { pages: 12, total: 111, totalExact: false }));
+    await openSearch();
+    expect(screen.getByText('111+ nhà hàng')).toBeInTheDocument();
+  });
+
   it('shows each restaurant with picture, name, address and distance, linking to /restaurant/{id}', async () => {
     fakeSearchApi(() =>
       searchReply([

@@ -7,8 +7,14 @@ export interface Point {
 }
 
 export interface DishFilters {
-  /** Lower-cased and unaccented in SQL; matched as a substring or a close word (typos). */
+  /** Lower-cased and unaccented in SQL; matched as `match` says. */
   q?: string | undefined;
+  /**
+   * 'substring' (trigram-indexed LIKE) is what a search means; 'similar' (pg_trgm word
+   * similarity over 0.6: 'phoo' finds 'phở') is far broader and slower, so the service asks
+   * it only when the substring finds nothing.
+   */
+  match?: 'substring' | 'similar' | undefined;
   categoryId?: number | undefined;
   restaurantId?: number | undefined;
   minPrice?: number | undefined;
@@ -34,15 +40,17 @@ const normalized = (q: string) => sql`lower(immutable_unaccent(${q}))`;
 
 /**
  * The WHERE of every customer dish query: only listed dishes (approved restaurant, not
- * deleted), then the optional filters. The text match is a substring (LIKE, trigram-indexed)
- * or, for a mistyped word, word similarity over the pg_trgm threshold (0.6): 'phoo' finds
- * 'phở', 'bun bo' does not find 'phở bò'.
+ * deleted), then the optional filters.
  */
 function dishWhere(f: DishFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`f.listed`];
   if (f.q) {
     const q = normalized(f.q);
-    parts.push(sql`(f.search_text like '%' || ${q} || '%' or ${q} <% f.search_text)`);
+    parts.push(
+      f.match === 'similar'
+        ? sql`${q} <% f.search_text`
+        : sql`f.search_text like '%' || ${q} || '%'`,
+    );
   }
   if (f.restaurantId !== undefined) parts.push(sql`f.restaurant_id = ${f.restaurantId}`);
   if (f.minPrice !== undefined) parts.push(sql`f.price >= ${f.minPrice}`);
@@ -108,9 +116,20 @@ export async function selectNearestDishes(
   return (await nearestDishesQuery(origin, filters, limit, offset).execute(db)).rows;
 }
 
-export async function countDishes(db: Kysely<DB>, filters: DishFilters): Promise<number> {
+/**
+ * How many dishes match, counted no further than `cap`: an exact count reads every match
+ * (all 100,000 dishes for the unfiltered list), while a page only needs to know the matches
+ * up to a horizon beyond it.
+ */
+export async function countDishesUpTo(
+  db: Kysely<DB>,
+  filters: DishFilters,
+  cap: number,
+): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from foods f where ${dishWhere(filters)}`.execute(db);
+    select count(*)::int as n from (select 1 from foods f where ${dishWhere(filters)} limit ${cap}) m`.execute(
+    db,
+  );
   return rows[0]!.n;
 }
 
@@ -227,6 +246,60 @@ export async function selectSearchRestaurants(
     order by ${orderBy}
     limit ${limit} offset ${offset}`.execute(db);
   return rows;
+}
+
+const restaurantHasMatch = (filters: DishFilters) => sql`r.approval_status = 'approved'
+  and exists (select 1 from foods f where f.restaurant_id = r.id and ${dishWhere(filters)})`;
+
+/**
+ * One page of restaurants with a matching dish, nearest first, for a common search ('pho'
+ * matches tens of thousands of dishes): the restaurants are walked through their location
+ * index and each is checked for one match, instead of grouping every match. Pages are cut in
+ * (distance, id) order, as in nearestDishesQuery.
+ */
+export async function selectNearestMatchingRestaurants(
+  db: Kysely<DB>,
+  origin: Point,
+  filters: DishFilters,
+  limit: number,
+  offset: number,
+): Promise<Omit<SearchRestaurantRow, 'min_price' | 'total'>[]> {
+  const here = earth(origin);
+  const matches = restaurantHasMatch(filters);
+  // Unlike dishes, restaurants rarely share a point: the KNN rows are kept, and only the
+  // restaurants exactly at the cut-off distance are looked up again (ties of the last place).
+  const { rows } = await sql<Omit<SearchRestaurantRow, 'min_price' | 'total'>>`
+    with knn as materialized (
+      select r.id, ll_to_earth(r.lat, r.lon) <-> ${here} as d
+      from restaurants r where ${matches}
+      order by ll_to_earth(r.lat, r.lon) <-> ${here}
+      limit ${offset + limit}
+    ), cutoff as (select max(d) as d from knn),
+    ties as (
+      select r.id, cutoff.d from cutoff, restaurants r
+      where ll_to_earth(r.lat, r.lon) <@ earth_box(${here}, sec_to_gc(cutoff.d) + 1)
+        and ll_to_earth(r.lat, r.lon) <-> ${here} = cutoff.d
+        and r.id not in (select id from knn)
+        and ${matches}
+    ), found as (select * from knn union all select * from ties)
+    select r.id, r.name, r.address, r.image, r.is_active,
+      earth_distance(ll_to_earth(r.lat, r.lon), ${here}) / 1000 as distance_km
+    from found join restaurants r on r.id = found.id
+    order by found.d, r.id
+    limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+/** Restaurants with a matching dish, counted no further than `cap` (see countDishesUpTo). */
+export async function countMatchingRestaurantsUpTo(
+  db: Kysely<DB>,
+  filters: DishFilters,
+  cap: number,
+): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (
+      select 1 from restaurants r where ${restaurantHasMatch(filters)} limit ${cap}) m`.execute(db);
+  return rows[0]!.n;
 }
 
 /** The matching dishes of some restaurants, best matches (then cheapest) first, `perRestaurant` each. */

@@ -11,11 +11,12 @@ import type {
 import type { Pagination } from '../../../contract/envelope';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { offsetOf, pagination } from '../../http/pagination';
+import { countHorizon, offsetOf, pagination } from '../../http/pagination';
 import { publicFileUrl } from '../../storage/uploads';
 import {
   countApprovedRestaurants,
-  countDishes,
+  countDishesUpTo,
+  countMatchingRestaurantsUpTo,
   countReviews,
   selectApprovedRestaurant,
   selectCategories,
@@ -25,6 +26,7 @@ import {
   selectFoodReviews,
   selectListedFood,
   selectNearestDishes,
+  selectNearestMatchingRestaurants,
   selectNearestRestaurants,
   selectRandomRestaurants,
   selectRestaurantReviews,
@@ -37,6 +39,7 @@ import {
   type DishRow,
   type Point,
   type RestaurantSummaryRow,
+  type SearchRestaurantRow,
   type ReviewRow,
 } from './catalogue.queries';
 import { isOpenAt } from './opening-hours';
@@ -50,6 +53,11 @@ export const DEFAULT_ORIGIN: Point = { lat: 21.0285, lon: 105.8542 };
 const RESTAURANT_MENU_TOP = 5;
 const RECENT_REVIEWS = 5;
 const SEARCHED_FOODS_PER_RESTAURANT = 10;
+/**
+ * A search matching at least this many dishes is common ('pho', 'com'): its restaurants are
+ * found by walking them nearest first rather than by grouping every match.
+ */
+const COMMON_SEARCH_DISHES = 1000;
 
 const km = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -103,20 +111,37 @@ export interface DishListQuery {
   restaurant_id?: number | undefined;
 }
 
+/**
+ * A text query is matched as a substring first; only when that finds nothing is it taken for
+ * a typo and matched by similarity ('phoo' finds 'phở'), so a good query is never diluted by
+ * look-alikes. Returns the filters to use and their count (up to `cap`).
+ */
+async function matchFilters(db: Kysely<DB>, filters: DishFilters, cap: number) {
+  const substring: DishFilters = { ...filters, match: 'substring' };
+  const count = await countDishesUpTo(db, substring, cap);
+  if (count > 0 || !filters.q) return { filters: substring, count };
+  const similar: DishFilters = { ...filters, match: 'similar' };
+  return { filters: similar, count: await countDishesUpTo(db, similar, cap) };
+}
+
 /** GET /api/food/: dishes nearest first, with the spec's `meta.total_pages`. */
 export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   const origin = originOf(query);
   const perPage = query.per_page ?? 20;
-  const filters: DishFilters = {
-    q: query.q || undefined,
-    restaurantId: query.restaurant_id,
-    categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
-  };
-  const [rows, total] = await Promise.all([
-    selectNearestDishes(db, origin, filters, perPage, offsetOf(query.page, perPage)),
-    countDishes(db, filters),
-  ]);
-  const page = pagination(query.page, perPage, total);
+  const offset = offsetOf(query.page, perPage);
+  const cap = countHorizon(query.page, perPage);
+  const { filters, count } = await matchFilters(
+    db,
+    {
+      q: query.q || undefined,
+      restaurantId: query.restaurant_id,
+      categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
+    },
+    cap,
+  );
+  const rows =
+    count > offset ? await selectNearestDishes(db, origin, filters, perPage, offset) : [];
+  const page = pagination(query.page, perPage, count, count < cap);
   return {
     items: await toDishes(db, rows),
     meta: {
@@ -196,23 +221,45 @@ export async function search(
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const filters: DishFilters = {
-    q: query.q || undefined,
-    minPrice: query.min_price,
-    maxPrice: query.max_price,
-    categoryIds: names.length
-      ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
-      : undefined,
-  };
   const perPage = query.per_page ?? 10;
-  const restaurants = await selectSearchRestaurants(
+  const offset = offsetOf(query.page, perPage);
+  const { filters, count: matches } = await matchFilters(
     db,
-    origin,
-    filters,
-    { by: query.sort_by, order: query.sort_order },
-    perPage,
-    offsetOf(query.page, perPage),
+    {
+      q: query.q || undefined,
+      minPrice: query.min_price,
+      maxPrice: query.max_price,
+      categoryIds: names.length
+        ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
+        : undefined,
+    },
+    COMMON_SEARCH_DISHES,
   );
+  let restaurants: Omit<SearchRestaurantRow, 'min_price' | 'total'>[] = [];
+  let page = pagination(query.page, perPage, 0);
+  if (
+    matches >= COMMON_SEARCH_DISHES &&
+    query.sort_by === 'distance' &&
+    query.sort_order === 'asc'
+  ) {
+    const cap = countHorizon(query.page, perPage);
+    const [rows, total] = await Promise.all([
+      selectNearestMatchingRestaurants(db, origin, filters, perPage, offset),
+      countMatchingRestaurantsUpTo(db, filters, cap),
+    ]);
+    restaurants = rows;
+    page = pagination(query.page, perPage, total, total < cap);
+  } else if (matches > 0) {
+    const sort = { by: query.sort_by, order: query.sort_order };
+    const rows = await selectSearchRestaurants(db, origin, filters, sort, perPage, offset);
+    restaurants = rows;
+    const total =
+      rows[0]?.total ??
+      // An empty page past the end still needs the total for `pages`.
+      (await selectSearchRestaurants(db, origin, filters, sort, 1, 0))[0]?.total ??
+      0;
+    page = pagination(query.page, perPage, total);
+  }
   const foods = await toDishes(
     db,
     await selectSearchedFoods(
@@ -223,15 +270,6 @@ export async function search(
       SEARCHED_FOODS_PER_RESTAURANT,
     ),
   );
-  const total =
-    restaurants[0]?.total ??
-    // An empty page past the end still needs the total for `pages`.
-    (query.page > 1
-      ? ((
-          await selectSearchRestaurants(db, origin, filters, { by: 'distance', order: 'asc' }, 1, 0)
-        )[0]?.total ?? 0)
-      : 0);
-  const page = pagination(query.page, perPage, total);
   return {
     items: restaurants.map((r) => ({
       id: r.id,

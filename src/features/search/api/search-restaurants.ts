@@ -65,13 +65,15 @@ export interface SearchResultPage {
   totalPages: number;
   /** Restaurants in the whole result, for the heading. */
   total: number;
+  /** False when the server counted a large result only so far: `total` is then 'at least'. */
+  totalExact: boolean;
   items: SearchRestaurant[];
 }
 
 interface SearchReplyData {
   items?: SearchRestaurant[];
   pages?: number;
-  pagination?: { total?: number; total_pages?: number };
+  pagination?: { total?: number; total_exact?: boolean; total_pages?: number };
 }
 
 /** GET /api/search/ (spec 7.2); the parameters go in the order the spec lists them. */
@@ -106,6 +108,7 @@ export async function searchRestaurants(
     page,
     totalPages,
     total: data.pagination?.total ?? data.items.length,
+    totalExact: data.pagination?.total_exact ?? true,
     items: data.items,
   };
 }

@@ -134,7 +134,11 @@ export function SearchPage() {
           ) : null}
         </h1>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {lastPage ? text.restaurantCount(lastPage.total) : null}
+          {lastPage
+            ? lastPage.totalExact
+              ? text.restaurantCount(lastPage.total)
+              : text.restaurantCountAtLeast(lastPage.total)
+            : null}
         </Text>
       </header>
 
