@@ -113,6 +113,10 @@ describe('search, restaurants and reviews', () => {
     expect(second.pagination.has_next).toBe(false);
   });
 
+  it('takes a query that matches nothing for a typo', async () => {
+    expect((await search('q=phoo')).items.map((r) => r.name)).toEqual(['Phở Gần', 'Phở Xa Rẻ']);
+  });
+
   it('answers nothing found with an empty list', async () => {
     const data = await search('q=pizza%20hai%20san');
     expect(data).toMatchObject({ items: [], pages: 0 });

@@ -290,16 +290,25 @@ export async function selectNearestMatchingRestaurants(
   return rows;
 }
 
-/** Restaurants with a matching dish, counted no further than `cap` (see countDishesUpTo). */
-export async function countMatchingRestaurantsUpTo(
+/**
+ * Of the `nearest` approved restaurants, how many were looked at (fewer when there are fewer)
+ * and how many have a matching dish: one index walk and at most `nearest` EXISTS checks.
+ */
+export async function countNearbyMatchingRestaurants(
   db: Kysely<DB>,
+  origin: Point,
   filters: DishFilters,
-  cap: number,
-): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (
-      select 1 from restaurants r where ${restaurantHasMatch(filters)} limit ${cap}) m`.execute(db);
-  return rows[0]!.n;
+  nearest: number,
+): Promise<{ examined: number; matching: number }> {
+  const { rows } = await sql<{ examined: number; matching: number }>`
+    select count(*)::int as examined,
+      count(*) filter (where exists (select 1 from foods f
+        where f.restaurant_id = near.id and ${dishWhere(filters)}))::int as matching
+    from (
+      select r.id from restaurants r where r.approval_status = 'approved'
+      order by ll_to_earth(r.lat, r.lon) <-> ${earth(origin)} limit ${nearest}
+    ) near`.execute(db);
+  return rows[0]!;
 }
 
 /** The matching dishes of some restaurants, best matches (then cheapest) first, `perRestaurant` each. */

@@ -16,7 +16,7 @@ import { publicFileUrl } from '../../storage/uploads';
 import {
   countApprovedRestaurants,
   countDishesUpTo,
-  countMatchingRestaurantsUpTo,
+  countNearbyMatchingRestaurants,
   countReviews,
   selectApprovedRestaurant,
   selectCategories,
@@ -54,10 +54,12 @@ const RESTAURANT_MENU_TOP = 5;
 const RECENT_REVIEWS = 5;
 const SEARCHED_FOODS_PER_RESTAURANT = 10;
 /**
- * A search matching at least this many dishes is common ('pho', 'com'): its restaurants are
- * found by walking them nearest first rather than by grouping every match.
+ * A distance search first looks at this many of the nearest restaurants per restaurant shown
+ * so far: when more of them match than the pages need, they are walked nearest first.
  */
-const COMMON_SEARCH_DISHES = 1000;
+const NEARBY_PROBE_FACTOR = 10;
+/** Matches counted before a text query is known to have any (and is not taken for a typo). */
+const MATCH_PROBE = 1000;
 
 const km = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -223,32 +225,39 @@ export async function search(
     .filter(Boolean);
   const perPage = query.per_page ?? 10;
   const offset = offsetOf(query.page, perPage);
-  const { filters, count: matches } = await matchFilters(
-    db,
-    {
-      q: query.q || undefined,
-      minPrice: query.min_price,
-      maxPrice: query.max_price,
-      categoryIds: names.length
-        ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
-        : undefined,
-    },
-    COMMON_SEARCH_DISHES,
-  );
+  const requested: DishFilters = {
+    q: query.q || undefined,
+    match: 'substring',
+    minPrice: query.min_price,
+    maxPrice: query.max_price,
+    categoryIds: names.length
+      ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
+      : undefined,
+  };
+  // A search common around the customer ('pho' matches 46,000 of 100,000 dishes) is answered
+  // by walking the restaurants nearest first; grouping every match would read them all. The
+  // probe's count of matching restaurants is then the total: a lower bound, unless it looked
+  // at every restaurant.
+  const needed = offset + perPage;
+  const byDistance = query.sort_by === 'distance' && query.sort_order === 'asc';
+  const probeNearby = (f: DishFilters) =>
+    byDistance
+      ? countNearbyMatchingRestaurants(db, origin, f, needed * NEARBY_PROBE_FACTOR)
+      : undefined;
+  let filters = requested;
+  let probe = await probeNearby(filters);
+  let matches = 0;
+  if (!(probe && probe.matching > needed)) {
+    ({ filters, count: matches } = await matchFilters(db, requested, MATCH_PROBE));
+    // Taken for a typo: the look-alikes may be common too.
+    if (filters.match === 'similar' && matches > 0) probe = await probeNearby(filters);
+  }
   let restaurants: Omit<SearchRestaurantRow, 'min_price' | 'total'>[] = [];
   let page = pagination(query.page, perPage, 0);
-  if (
-    matches >= COMMON_SEARCH_DISHES &&
-    query.sort_by === 'distance' &&
-    query.sort_order === 'asc'
-  ) {
-    const cap = countHorizon(query.page, perPage);
-    const [rows, total] = await Promise.all([
-      selectNearestMatchingRestaurants(db, origin, filters, perPage, offset),
-      countMatchingRestaurantsUpTo(db, filters, cap),
-    ]);
-    restaurants = rows;
-    page = pagination(query.page, perPage, total, total < cap);
+  if (probe && probe.matching > needed) {
+    restaurants = await selectNearestMatchingRestaurants(db, origin, filters, perPage, offset);
+    const everyRestaurant = probe.examined < needed * NEARBY_PROBE_FACTOR;
+    page = pagination(query.page, perPage, probe.matching, everyRestaurant);
   } else if (matches > 0) {
     const sort = { by: query.sort_by, order: query.sort_order };
     const rows = await selectSearchRestaurants(db, origin, filters, sort, perPage, offset);
