@@ -135,3 +135,51 @@ export function IconLogout(props: IconProps) {
     </Svg>
   );
 }
+
+// Smaller by default: these sit inside inputs, chips and cards rather than the navigation.
+
+export function IconSearch({ size = 20 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </Svg>
+  );
+}
+
+export function IconMapPin({ size = 20 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
+      <circle cx="12" cy="10" r="2.3" />
+    </Svg>
+  );
+}
+
+export function IconCrosshair({ size = 20 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <circle cx="12" cy="12" r="6.5" />
+      <circle cx="12" cy="12" r="1.8" />
+      <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3" />
+    </Svg>
+  );
+}
+
+export function IconCheck({ size = 20 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </Svg>
+  );
+}
+
+export function IconFilter({ size = 20 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <path d="M4 7h10M18 7h2M4 17h4M12 17h8" />
+      <circle cx="16" cy="7" r="2" />
+      <circle cx="10" cy="17" r="2" />
+    </Svg>
+  );
+}

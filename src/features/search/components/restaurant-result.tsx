@@ -8,7 +8,7 @@ import { CoverImage } from '../../../components/cover-image';
 import { DishCard } from '../../../components/dish-card';
 import { vi } from '../../../i18n/vi';
 import { formatDistance } from '../../../lib/format';
-import { IconPin } from './search-icons';
+import { IconMapPin } from '../../../components/icons';
 import classes from './search.module.css';
 
 const text = vi.search;
@@ -52,7 +52,7 @@ export function RestaurantResult({ restaurant, foodAction }: RestaurantResultPro
             {restaurant.address}
           </Text>
           <Text size="sm" className={classes.distance}>
-            <IconPin size={16} />
+            <IconMapPin size={16} />
             {text.distanceAway(formatDistance(restaurant.distance_km))}
           </Text>
         </div>

@@ -15,7 +15,7 @@ import {
 import { RestaurantResult } from '../components/restaurant-result';
 import { SearchBox } from '../components/search-box';
 import { SearchFiltersPanel } from '../components/search-filters';
-import { IconFilter } from '../components/search-icons';
+import { IconFilter } from '../../../components/icons';
 import classes from '../components/search.module.css';
 import { useLoadMoreNearBottom } from '../hooks/use-load-more-near-bottom';
 import { useScrollRestoration } from '../hooks/use-scroll-restoration';
