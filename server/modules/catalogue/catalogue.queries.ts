@@ -205,13 +205,17 @@ export async function selectFoodRating(db: Kysely<DB>, foodId: number) {
 
 // --- Search: restaurants that have matching dishes ---
 
-export interface SearchRestaurantRow {
+/** A restaurant of the search results, as both ways of finding them give it. */
+export interface ResultRestaurantRow {
   id: number;
   name: string;
   address: string;
   image: string | null;
   is_active: boolean;
   distance_km: number;
+}
+
+export interface SearchRestaurantRow extends ResultRestaurantRow {
   min_price: number;
   total: number;
 }
@@ -263,12 +267,12 @@ export async function selectNearestMatchingRestaurants(
   filters: DishFilters,
   limit: number,
   offset: number,
-): Promise<Omit<SearchRestaurantRow, 'min_price' | 'total'>[]> {
+): Promise<ResultRestaurantRow[]> {
   const here = earth(origin);
   const matches = restaurantHasMatch(filters);
   // Unlike dishes, restaurants rarely share a point: the KNN rows are kept, and only the
   // restaurants exactly at the cut-off distance are looked up again (ties of the last place).
-  const { rows } = await sql<Omit<SearchRestaurantRow, 'min_price' | 'total'>>`
+  const { rows } = await sql<ResultRestaurantRow>`
     with knn as materialized (
       select r.id, ll_to_earth(r.lat, r.lon) <-> ${here} as d
       from restaurants r where ${matches}

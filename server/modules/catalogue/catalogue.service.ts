@@ -39,14 +39,14 @@ import {
   type DishRow,
   type Point,
   type RestaurantSummaryRow,
-  type SearchRestaurantRow,
+  type ResultRestaurantRow,
   type ReviewRow,
 } from './catalogue.queries';
 import { isOpenAt } from './opening-hours';
 
 /**
  * Where distances are measured from when the client sends no location: Hồ Hoàn Kiếm, the
- * centre of Hà Nội (documented in the README and docs/decisions/008).
+ * centre of Hà Nội (documented in docs/decisions/007).
  */
 export const DEFAULT_ORIGIN: Point = { lat: 21.0285, lon: 105.8542 };
 
@@ -244,17 +244,18 @@ export async function search(
     byDistance
       ? countNearbyMatchingRestaurants(db, origin, f, needed * NEARBY_PROBE_FACTOR)
       : undefined;
+  const walks = (p: { matching: number } | undefined) => p !== undefined && p.matching > needed;
   let filters = requested;
   let probe = await probeNearby(filters);
   let matches = 0;
-  if (!(probe && probe.matching > needed)) {
+  if (!walks(probe)) {
     ({ filters, count: matches } = await matchFilters(db, requested, MATCH_PROBE));
     // Taken for a typo: the look-alikes may be common too.
     if (filters.match === 'similar' && matches > 0) probe = await probeNearby(filters);
   }
-  let restaurants: Omit<SearchRestaurantRow, 'min_price' | 'total'>[] = [];
+  let restaurants: ResultRestaurantRow[] = [];
   let page = pagination(query.page, perPage, 0);
-  if (probe && probe.matching > needed) {
+  if (probe && walks(probe)) {
     restaurants = await selectNearestMatchingRestaurants(db, origin, filters, perPage, offset);
     const everyRestaurant = probe.examined < needed * NEARBY_PROBE_FACTOR;
     page = pagination(query.page, perPage, probe.matching, everyRestaurant);
