@@ -16,16 +16,20 @@ import type { Database, DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling, sendError } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { deriveKeys, type Keys } from './http/keys';
 import { normalizeInput } from './http/normalize';
 import { registerStatic } from './http/static';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { couponRoutes } from './modules/coupons/coupons.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { gazetteerGeocoder, nominatimGeocoder, type Geocoder } from './geo/geocoder';
 import { devRoutes } from './modules/dev/dev.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { createSmsSender, type SmsSender } from './sms/sms';
 import { MAX_UPLOAD_BYTES } from './storage/images';
@@ -78,7 +82,9 @@ export async function buildApp({
         ? incoming
         : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: false },
+    // Past find-my-way's default of 100 characters a path parameter got a bare 414 outside
+    // the envelope; a longer one now reaches its route's schema and is refused there (400).
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,6 +105,9 @@ export async function buildApp({
   registerErrorHandling(app);
   // Before any route: every /api route must then declare who may call it.
   registerAccessControl(app, keys.jwt);
+  // Routes that declare `config.idempotent` replay their stored reply for a repeated
+  // Idempotency-Key (design.md section 4); registered before them for the same reason.
+  registerIdempotency(app);
 
   app.addHook('preValidation', async (request) => {
     if (request.body) request.body = normalizeInput(request.body);
@@ -138,6 +147,9 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(catalogueRoutes);
+  await app.register(cartRoutes);
+  await app.register(couponRoutes);
+  await app.register(orderRoutes);
   await app.register(geoRoutes);
   if (config.appEnv !== 'production') await app.register(devRoutes);
 

@@ -32,6 +32,8 @@ export interface UsersTable {
   /** 'YYYY-MM-DD' (parsed as text, see db/database.ts). */
   date_of_birth: string | null;
   avatar: string | null;
+  /** The restaurant a staff account works for (migration 0004); owners own theirs instead. */
+  restaurant_id: ColumnType<number | null, number | null | undefined, number | null>;
   failed_logins: Generated<number>;
   locked_until: Timestamp | null;
   created_at: CreatedAt;
@@ -149,6 +151,114 @@ export interface ReviewsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface CartsTable {
+  customer_id: number;
+  /** Null while the cart is empty. */
+  restaurant_id: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  customer_id: number;
+  food_id: number;
+  /** Sorted ascending, without duplicates: the line's identity with food_id. */
+  topping_ids: ColumnType<number[], number[] | undefined, number[]>;
+  quantity: number;
+  created_at: CreatedAt;
+}
+
+export type CouponKind = 'percent' | 'fixed';
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  description: Generated<string>;
+  kind: CouponKind;
+  value: number;
+  max_discount: number | null;
+  min_order: Generated<number>;
+  restaurant_id: number | null;
+  food_ids: number[] | null;
+  starts_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  ends_at: Timestamp | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  used_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'accepted' | 'done' | 'completed' | 'cancelled';
+export type CancelledBy = 'customer' | 'staff' | 'system';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  customer_id: number;
+  restaurant_id: number;
+  status: Generated<OrderStatus>;
+  subtotal: number;
+  discount: Generated<number>;
+  shipping_fee: Generated<number>;
+  total_amount: number;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  delivery_address: string;
+  delivery_phone: string;
+  delivery_note: Generated<string>;
+  cancel_reason: string | null;
+  cancelled_by: CancelledBy | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, never, Date | string>;
+  paid_at: Timestamp | null;
+  accepted_at: Timestamp | null;
+  done_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+export interface OrderItemTopping {
+  id: number;
+  name: string;
+  price: number;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  food_id: number;
+  food_name: string;
+  food_image: string | null;
+  /** Unit price including the toppings, đồng. */
+  price: number;
+  quantity: number;
+  subtotal: number;
+  /** jsonb: OrderItemTopping[]. Written as a JSON string. */
+  toppings: ColumnType<OrderItemTopping[], string, never>;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  customer_id: number;
+  order_id: number;
+  discount: number;
+  created_at: CreatedAt;
+  released_at: Timestamp | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  response_status: number | null;
+  /** The reply body as sent (JSON text). */
+  response_body: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  completed_at: Timestamp | null;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -162,4 +272,11 @@ export interface DB {
   food_categories: FoodCategoriesTable;
   toppings: ToppingsTable;
   reviews: ReviewsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

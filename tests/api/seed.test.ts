@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/db/seed/index';
-import { call, signInStaff } from '../helpers/auth';
+import { call, signInCustomer, signInStaff } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('the development seed', () => {
@@ -14,7 +14,7 @@ describe('the development seed', () => {
   afterAll(() => t.close());
 
   it('runs each step once', async () => {
-    expect(applied).toEqual(['demo-accounts', 'demo-catalogue']);
+    expect(applied).toEqual(['demo-accounts', 'demo-catalogue', 'demo-coupons']);
     expect(await seedDemoData(t.database.db, { uploads: t.app.uploads })).toEqual([]);
   });
 
@@ -45,6 +45,40 @@ describe('the development seed', () => {
     expect(counts.reviews).toBeGreaterThan(0);
     expect(counts.categories).toBe(6);
     expect(counts.demo_owner_restaurants).toBe(1);
+  });
+
+  it('has the demo coupons of the README, each behaving as listed', async () => {
+    const { access_token: token } = (await signInCustomer(t.app, '0987000111')).tokens;
+    const { rows } = await sql<{ id: number; name: string; owner: string }>`
+      select r.id, r.name, u.username as owner from restaurants r join users u on u.id = r.owner_id
+      order by (u.username = 'demo_owner') desc, r.id limit 2`.execute(t.database.db);
+    const [home, other] = rows;
+    expect(home!.owner).toBe('demo_owner');
+    const apply = (code: string, restaurantId: number, amount = 200_000) =>
+      call<{ code?: string; message: string; data: { discount: number } }>(
+        t.app,
+        'POST',
+        '/api/coupon/apply',
+        { token, body: { code, order_amount: amount, restaurant_id: restaurantId, food_ids: [] } },
+      );
+
+    const chaoban = await apply('CHAOBAN', other!.id);
+    expect(chaoban.body.data.discount).toBe(30_000);
+    expect((await apply('CHAOBAN', other!.id, 49_000)).body.message).toBe(
+      'Đơn hàng tối thiểu 50.000 ₫ để dùng mã này',
+    );
+    expect((await apply('QUANNHA', home!.id)).body.data.discount).toBe(15_000);
+    expect((await apply('QUANNHA', other!.id)).body.code).toBe('COUPON_WRONG_RESTAURANT');
+    expect((await apply('HETHAN', home!.id)).body.code).toBe('COUPON_EXPIRED');
+    expect((await apply('HETLUOT', home!.id)).body.code).toBe('COUPON_USED_UP');
+
+    const listed = await call<{ data: { items: { code: string }[] } }>(
+      t.app,
+      'GET',
+      `/api/coupon/?restaurant_id=${home!.id}`,
+      { token },
+    );
+    expect(listed.body.data.items.map((c) => c.code)).toEqual(['CHAOBAN', 'QUANNHA']);
   });
 
   it('serves its pictures as small local WebP files', async () => {

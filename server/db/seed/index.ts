@@ -3,6 +3,7 @@ import type { UploadStore } from '../../storage/uploads';
 import type { DB } from '../schema';
 import { seedAccounts } from './accounts';
 import { seedCatalogue } from './catalogue';
+import { seedCoupons } from './coupons';
 import { claimSeedStep } from './seed.queries';
 
 export interface SeedDeps {
@@ -18,6 +19,7 @@ type SeedStep = { name: string; run: (db: Kysely<DB>, deps: SeedDeps) => Promise
 const steps: SeedStep[] = [
   { name: 'demo-accounts', run: (db) => seedAccounts(db) },
   { name: 'demo-catalogue', run: (db, deps) => seedCatalogue(db, deps.uploads) },
+  { name: 'demo-coupons', run: (db) => seedCoupons(db) },
 ];
 
 export async function seedDemoData(db: Kysely<DB>, deps: SeedDeps): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type {
+  CouponsTable,
   DB,
   FoodCategoriesTable,
   FoodsTable,
@@ -96,4 +97,19 @@ export async function insertToppings(db: Kysely<DB>, rows: Insertable<ToppingsTa
 
 export async function insertReview(db: Kysely<DB>, values: Insertable<ReviewsTable>) {
   await db.insertInto('reviews').values(values).execute();
+}
+
+/** The first restaurant of an owner; without one, the first restaurant of anyone. */
+export async function selectFirstRestaurantOf(db: Kysely<DB>, ownerId: number | undefined) {
+  return db
+    .selectFrom('restaurants')
+    .select(['id', 'name'])
+    .$if(ownerId !== undefined, (q) => q.where('owner_id', '=', ownerId!))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertCoupons(db: Kysely<DB>, rows: Insertable<CouponsTable>[]) {
+  if (rows.length) await db.insertInto('coupons').values(rows).execute();
 }

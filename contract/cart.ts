@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { okReply } from './envelope';
+
+/** Spec sections 5 and 9: a line holds at least one; 99 keeps a held-down plus sane. */
+export const CART_MIN_QUANTITY = 1;
+export const CART_MAX_QUANTITY = 99;
+/** Distinct lines (dish + toppings) a cart may hold. */
+export const CART_MAX_LINES = 50;
+/** Toppings of one line; a dish has far fewer, this only bounds the request. */
+export const CART_MAX_TOPPINGS = 20;
+
+const QUANTITY_MESSAGE = `Số lượng phải là số nguyên từ ${CART_MIN_QUANTITY} đến ${CART_MAX_QUANTITY}`;
+
+/** A whole number of dishes; 0, negatives, 1.5, 10^9 and text are refused with one message. */
+export const QuantitySchema = z
+  .number({ error: QUANTITY_MESSAGE })
+  .int(QUANTITY_MESSAGE)
+  .min(CART_MIN_QUANTITY, QUANTITY_MESSAGE)
+  .max(CART_MAX_QUANTITY, QUANTITY_MESSAGE);
+
+const ID_MESSAGE = 'Mã không hợp lệ';
+const IdSchema = z
+  .number({ error: ID_MESSAGE })
+  .int(ID_MESSAGE)
+  .min(1, ID_MESSAGE)
+  .max(2_147_483_647, ID_MESSAGE);
+
+/** Spec section 3, 'Add-to-cart payload'. Topping ids are a set: order and repeats do not matter. */
+export const CartAddBodySchema = z.object({
+  food_id: IdSchema,
+  quantity: QuantitySchema,
+  topping_ids: z
+    .array(IdSchema, { error: 'Danh sách topping không hợp lệ' })
+    .max(CART_MAX_TOPPINGS, `Tối đa ${CART_MAX_TOPPINGS} topping cho một món`)
+    .default([]),
+});
+
+/** Spec section 3, 'Update-item payload'. */
+export const CartUpdateBodySchema = z.object({ quantity: QuantitySchema });
+
+export const CartToppingSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+});
+
+/**
+ * One line of the cart (spec section 3 Cart items), plus what the screens need besides:
+ * `price` is the unit price with the toppings, `line_total` = price x quantity, `available`
+ * is false when the dish or its restaurant stopped selling since it was added.
+ */
+export const CartItemSchema = z.object({
+  id: z.number().int(),
+  food_id: z.number().int(),
+  food_name: z.string(),
+  food_image: z.string().nullable(),
+  restaurant_name: z.string(),
+  price: z.number().int(),
+  /** The dish's own price, without toppings. */
+  base_price: z.number().int(),
+  quantity: z.number().int(),
+  topping_ids: z.array(z.number().int()),
+  toppings: z.array(CartToppingSchema),
+  line_total: z.number().int(),
+  available: z.boolean(),
+});
+
+/**
+ * The whole cart (spec section 3 Cart). Empty: restaurant_id and restaurant_name null, no
+ * items. `item_count` is the sum of quantities (the badge), `subtotal` the sum of line totals.
+ */
+export const CartSchema = z.object({
+  restaurant_id: z.number().int().nullable(),
+  restaurant_name: z.string().nullable(),
+  items: z.array(CartItemSchema),
+  item_count: z.number().int(),
+  subtotal: z.number().int(),
+});
+
+export const CartReplySchema = okReply(CartSchema);
+
+export const CartItemParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: ID_MESSAGE })
+    .int(ID_MESSAGE)
+    .min(1, ID_MESSAGE)
+    .max(2_147_483_647, ID_MESSAGE),
+});
+
+export type CartAddBody = z.infer<typeof CartAddBodySchema>;
+export type CartUpdateBody = z.infer<typeof CartUpdateBodySchema>;
+export type CartItem = z.infer<typeof CartItemSchema>;
+export type CartTopping = z.infer<typeof CartToppingSchema>;
+export type Cart = z.infer<typeof CartSchema>;
+
+export const EMPTY_CART: Cart = {
+  restaurant_id: null,
+  restaurant_name: null,
+  items: [],
+  item_count: 0,
+  subtotal: 0,
+};

@@ -1,0 +1,226 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/**
+ * Makes sure the customer has a cart row and locks it until the transaction ends: every cart
+ * mutation (and checkout) starts here, so two tabs of one customer take turns instead of
+ * both reading "no such line" and both inserting. Returns the restaurant it is bound to.
+ */
+export async function lockCart(
+  trx: Kysely<DB>,
+  customerId: number,
+): Promise<{ restaurant_id: number | null }> {
+  await trx
+    .insertInto('carts')
+    .values({ customer_id: customerId, restaurant_id: null })
+    .onConflict((oc) => oc.column('customer_id').doNothing())
+    .execute();
+  return trx
+    .selectFrom('carts')
+    .select('restaurant_id')
+    .where('customer_id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Locks the cart row if there is one (checkout must not create a cart to find it empty). */
+export function lockExistingCart(trx: Kysely<DB>, customerId: number) {
+  return trx
+    .selectFrom('carts')
+    .select('restaurant_id')
+    .where('customer_id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function selectCart(db: Kysely<DB>, customerId: number) {
+  return db
+    .selectFrom('carts as c')
+    .leftJoin('restaurants as r', 'r.id', 'c.restaurant_id')
+    .select(['c.restaurant_id', 'r.name as restaurant_name'])
+    .where('c.customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
+export async function bindCart(
+  trx: Kysely<DB>,
+  customerId: number,
+  restaurantId: number | null,
+): Promise<void> {
+  await trx
+    .updateTable('carts')
+    .set({ restaurant_id: restaurantId, updated_at: sql<Date>`now()` })
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+/** A dish whatever its state, with what deciding whether it may go in a cart needs. */
+export function selectDishForCart(db: Kysely<DB>, foodId: number) {
+  return db
+    .selectFrom('foods as f')
+    .innerJoin('restaurants as r', 'r.id', 'f.restaurant_id')
+    .select([
+      'f.id',
+      'f.available',
+      'f.deleted_at',
+      'f.restaurant_id',
+      'r.is_active as restaurant_is_active',
+      'r.approval_status as restaurant_approval',
+    ])
+    .where('f.id', '=', foodId)
+    .executeTakeFirst();
+}
+
+/** Which of these ids are toppings of the dish still on its menu. */
+export async function selectDishToppingIds(
+  db: Kysely<DB>,
+  foodId: number,
+  ids: number[],
+): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('toppings')
+    .select('id')
+    .where('food_id', '=', foodId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function countLines(db: Kysely<DB>, customerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The line holding this dish with exactly these toppings (`toppingIds` sorted, distinct). */
+export function selectLine(
+  db: Kysely<DB>,
+  customerId: number,
+  foodId: number,
+  toppingIds: number[],
+) {
+  return db
+    .selectFrom('cart_items')
+    .select(['id', 'quantity'])
+    .where('customer_id', '=', customerId)
+    .where('food_id', '=', foodId)
+    .where('topping_ids', '=', sql<number[]>`${toppingIds}::int[]`)
+    .executeTakeFirst();
+}
+
+/** A new line, or more of the same line: the unique (customer, dish, toppings) key decides. */
+export async function addToLine(
+  trx: Kysely<DB>,
+  customerId: number,
+  foodId: number,
+  toppingIds: number[],
+  quantity: number,
+): Promise<void> {
+  await trx
+    .insertInto('cart_items')
+    .values({
+      customer_id: customerId,
+      food_id: foodId,
+      topping_ids: sql<number[]>`${toppingIds}::int[]`,
+      quantity,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'food_id', 'topping_ids'])
+        .doUpdateSet({ quantity: sql<number>`cart_items.quantity + excluded.quantity` }),
+    )
+    .execute();
+}
+
+/** False when the customer has no such line (another customer's id included). */
+export async function setLineQuantity(
+  trx: Kysely<DB>,
+  customerId: number,
+  itemId: number,
+  quantity: number,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('cart_items')
+    .set({ quantity })
+    .where('id', '=', itemId)
+    .where('customer_id', '=', customerId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** False when the customer has no such line (another customer's id included). */
+export async function deleteLine(
+  trx: Kysely<DB>,
+  customerId: number,
+  itemId: number,
+): Promise<boolean> {
+  const row = await trx
+    .deleteFrom('cart_items')
+    .where('id', '=', itemId)
+    .where('customer_id', '=', customerId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteLines(trx: Kysely<DB>, customerId: number): Promise<void> {
+  await trx.deleteFrom('cart_items').where('customer_id', '=', customerId).execute();
+}
+
+export interface LineRow {
+  id: number;
+  food_id: number;
+  topping_ids: number[];
+  quantity: number;
+  food_name: string;
+  /** As stored: an upload name or an owner's URL. */
+  food_image: string | null;
+  base_price: number;
+  restaurant_id: number;
+  restaurant_name: string;
+  /** The dish is on sale now: available, not deleted, its restaurant approved and active. */
+  sellable: boolean;
+}
+
+/** The customer's lines in the order they were first added, with today's dish data. */
+export function selectLines(db: Kysely<DB>, customerId: number): Promise<LineRow[]> {
+  return db
+    .selectFrom('cart_items as ci')
+    .innerJoin('foods as f', 'f.id', 'ci.food_id')
+    .innerJoin('restaurants as r', 'r.id', 'f.restaurant_id')
+    .select([
+      'ci.id',
+      'ci.food_id',
+      'ci.topping_ids',
+      'ci.quantity',
+      'f.name as food_name',
+      'f.image as food_image',
+      'f.price as base_price',
+      'r.id as restaurant_id',
+      'r.name as restaurant_name',
+      sql<boolean>`f.available and f.deleted_at is null
+        and r.is_active and r.approval_status = 'approved'`.as('sellable'),
+    ])
+    .where('ci.customer_id', '=', customerId)
+    .orderBy('ci.created_at')
+    .orderBy('ci.id')
+    .execute();
+}
+
+/** Toppings by id, deleted ones included (a line may hold one removed since), in menu order. */
+export function selectToppingsByIds(db: Kysely<DB>, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('toppings')
+    .select(['id', 'food_id', 'name', 'price', 'deleted_at'])
+    .where('id', 'in', ids)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema } from '../../../contract/catalogue';
+import {
+  CouponApplyBodySchema,
+  CouponApplyReplySchema,
+  CouponCodeParamsSchema,
+  CouponListReplySchema,
+  CouponReplySchema,
+} from '../../../contract/orders';
+import { currentUser } from '../../http/access';
+import { applyCoupon, getCoupon, listUsableCoupons } from './coupons.service';
+
+const OK = 'Thành công';
+
+const CouponListQuerySchema = z.object({ restaurant_id: IdParamsSchema.shape.id.optional() });
+
+export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/coupon/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['coupons'],
+        summary: 'Mã giảm giá đang dùng được',
+        querystring: CouponListQuerySchema,
+        response: { 200: CouponListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listUsableCoupons(app.db, request.query.restaurant_id),
+    }),
+  );
+
+  app.get(
+    '/api/coupon/code/:code',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['coupons'],
+        summary: 'Một mã giảm giá',
+        params: CouponCodeParamsSchema,
+        response: { 200: CouponReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await getCoupon(app.db, request.params.code),
+    }),
+  );
+
+  app.post(
+    '/api/coupon/apply',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['coupons'],
+        summary: 'Xem trước mức giảm của một mã cho đơn hàng',
+        body: CouponApplyBodySchema,
+        response: { 200: CouponApplyReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Áp dụng mã giảm giá thành công',
+      data: await applyCoupon(app.db, currentUser(request).id, request.body),
+    }),
+  );
+};

@@ -1,0 +1,169 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { CancelledBy, DB, OrderItemsTable, OrdersTable, OrderStatus } from '../../db/schema';
+
+/** Which orders a reader may see: a customer's own, or a restaurant's. */
+export interface OrderScope {
+  customerId?: number;
+  restaurantId?: number;
+  /** Staff never see orders that are not paid yet (decision 010). */
+  hidePending?: boolean;
+  status?: OrderStatus | undefined;
+}
+
+/** What order creation checks about the restaurant of the cart. */
+export function selectCheckoutRestaurant(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('restaurants')
+    .select(['id', 'name', 'approval_status', 'is_active', 'opening_hours'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertOrder(
+  db: Kysely<DB>,
+  values: Insertable<OrdersTable>,
+): Promise<number> {
+  const row = await db
+    .insertInto('orders')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertOrderItems(
+  db: Kysely<DB>,
+  rows: Insertable<OrderItemsTable>[],
+): Promise<void> {
+  await db.insertInto('order_items').values(rows).execute();
+}
+
+function scoped(db: Kysely<DB>, scope: OrderScope) {
+  let query = db
+    .selectFrom('orders as o')
+    .innerJoin('restaurants as r', 'r.id', 'o.restaurant_id')
+    .innerJoin('users as u', 'u.id', 'o.customer_id');
+  if (scope.customerId !== undefined) query = query.where('o.customer_id', '=', scope.customerId);
+  if (scope.restaurantId !== undefined) {
+    query = query.where('o.restaurant_id', '=', scope.restaurantId);
+  }
+  if (scope.hidePending) query = query.where('o.status', '<>', 'pending');
+  if (scope.status !== undefined) query = query.where('o.status', '=', scope.status);
+  return query;
+}
+
+function selectOrderColumns(db: Kysely<DB>, scope: OrderScope) {
+  return scoped(db, scope).select([
+    'o.id',
+    'o.status',
+    'o.restaurant_id',
+    'r.name as restaurant_name',
+    'o.customer_id',
+    'u.full_name as customer_full_name',
+    'u.phone as customer_phone',
+    'o.subtotal',
+    'o.discount',
+    'o.shipping_fee',
+    'o.total_amount',
+    'o.coupon_code',
+    'o.delivery_address',
+    'o.delivery_phone',
+    'o.delivery_note',
+    'o.cancel_reason',
+    'o.created_at',
+    'o.updated_at',
+    'o.paid_at',
+    'o.accepted_at',
+    'o.done_at',
+    'o.completed_at',
+    'o.cancelled_at',
+  ]);
+}
+
+export type OrderRow = Awaited<ReturnType<typeof selectOrder>> & {};
+
+export function selectOrder(db: Kysely<DB>, id: number, scope: OrderScope) {
+  return selectOrderColumns(db, scope).where('o.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first (the (customer_id, id desc) and (restaurant_id, id desc) indexes). */
+export function selectOrders(db: Kysely<DB>, scope: OrderScope, limit: number, offset: number) {
+  return selectOrderColumns(db, scope)
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countOrders(db: Kysely<DB>, scope: OrderScope): Promise<number> {
+  const row = await scoped(db, scope)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
+ * The items of these orders. has_reviewed: reviews are not tied to order items yet (migration
+ * 0003), so an item counts as reviewed when its customer reviewed the dish after ordering it.
+ */
+export function selectOrderItems(db: Kysely<DB>, orderIds: number[]) {
+  return db
+    .selectFrom('order_items as oi')
+    .innerJoin('orders as o', 'o.id', 'oi.order_id')
+    .select([
+      'oi.id',
+      'oi.order_id',
+      'oi.food_id',
+      'oi.food_name',
+      'oi.food_image',
+      'oi.price',
+      'oi.quantity',
+      'oi.subtotal',
+      'oi.toppings',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('reviews as rv')
+            .select(sql`1`.as('one'))
+            .whereRef('rv.customer_id', '=', 'o.customer_id')
+            .whereRef('rv.food_id', '=', 'oi.food_id')
+            .whereRef('rv.created_at', '>=', 'o.created_at'),
+        )
+        .as('has_reviewed'),
+    )
+    .where('oi.order_id', 'in', orderIds)
+    .orderBy('oi.order_id')
+    .orderBy('oi.id')
+    .execute();
+}
+
+/** A customer's order, its row locked until the transaction ends. */
+export function selectCustomerOrderForUpdate(db: Kysely<DB>, id: number, customerId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateOrderCancelled(
+  db: Kysely<DB>,
+  id: number,
+  cancel: { reason: string; by: CancelledBy },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      status: 'cancelled',
+      cancel_reason: cancel.reason,
+      cancelled_by: cancel.by,
+      cancelled_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../contract/catalogue';
+import {
+  CancelOrderBodySchema,
+  CreateOrderBodySchema,
+  CreateOrderReplySchema,
+  OrderListQuerySchema,
+  OrderListReplySchema,
+  OrderReplySchema,
+} from '../../../contract/orders';
+import { currentUser } from '../../http/access';
+import {
+  cancelOrderAsCustomer,
+  createOrder,
+  getCustomerOrder,
+  getStaffOrder,
+  listCustomerOrders,
+  listStaffOrders,
+} from './orders.service';
+
+const OK = 'Thành công';
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/customer/orders/',
+    {
+      // A retried checkout (lost reply, double tap) must not order twice.
+      config: { access: 'customer', idempotent: true },
+      schema: {
+        tags: ['orders'],
+        summary: 'Tạo đơn hàng từ giỏ hàng',
+        body: CreateOrderBodySchema,
+        response: { 201: CreateOrderReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await createOrder(app.db, currentUser(request).id, request.body);
+      return reply.code(201).send({
+        success: true as const,
+        message: 'Đã tạo đơn hàng',
+        data: { id: order.id, order },
+      });
+    },
+  );
+
+  app.get(
+    '/api/customer/orders/',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Đơn hàng của tôi, mới nhất trước',
+        querystring: OrderListQuerySchema,
+        response: { 200: OrderListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listCustomerOrders(app.db, currentUser(request).id, request.query),
+    }),
+  );
+
+  app.get(
+    '/api/customer/orders/:id/',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Chi tiết đơn hàng của tôi',
+        params: IdParamsSchema,
+        response: { 200: OrderReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await getCustomerOrder(app.db, currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/api/customer/orders/:id/cancel/',
+    {
+      config: { access: 'customer', idempotent: true },
+      schema: {
+        tags: ['orders'],
+        summary: 'Hủy đơn hàng đang chờ thanh toán',
+        params: IdParamsSchema,
+        body: CancelOrderBodySchema,
+        response: { 200: OrderReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đã hủy đơn',
+      data: await cancelOrderAsCustomer(
+        app.db,
+        currentUser(request).id,
+        request.params.id,
+        request.body.reason,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/staff/orders/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Đơn hàng của nhà hàng (trừ đơn chưa thanh toán), mới nhất trước',
+        querystring: OrderListQuerySchema,
+        response: { 200: OrderListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listStaffOrders(app.db, currentUser(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/staff/orders/:id/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Chi tiết một đơn hàng của nhà hàng',
+        params: IdParamsSchema,
+        response: { 200: OrderReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await getStaffOrder(app.db, currentUser(request), request.params.id),
+    }),
+  );
+};

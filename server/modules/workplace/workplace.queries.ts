@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** The restaurant an owner owns (one per owner, design.md section 5). */
+export async function selectOwnedRestaurantId(
+  db: Kysely<DB>,
+  ownerId: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The restaurant a staff account is linked to (users.restaurant_id). */
+export async function selectLinkedRestaurantId(
+  db: Kysely<DB>,
+  userId: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('restaurant_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.restaurant_id ?? null;
+}

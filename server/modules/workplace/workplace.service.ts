@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { DB, Role } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { selectLinkedRestaurantId, selectOwnedRestaurantId } from './workplace.queries';
+
+/**
+ * The restaurant a staff-level user works for, or null: an owner's is the one it owns, a
+ * staff account's the one it is linked to. An admin approves restaurants but works for none.
+ */
+export async function findRestaurantIdOfStaff(
+  db: Kysely<DB>,
+  user: { id: number; role: Role },
+): Promise<number | null> {
+  if (user.role === 'owner') return selectOwnedRestaurantId(db, user.id);
+  if (user.role === 'staff') return selectLinkedRestaurantId(db, user.id);
+  return null;
+}
+
+/**
+ * The same, for the staff screens that cannot work without one: no restaurant is
+ * RESTAURANT_NOT_LINKED, whose message is the spec's (section 2.13) so the screen can show it.
+ */
+export async function restaurantIdOfStaff(
+  db: Kysely<DB>,
+  user: { id: number; role: Role },
+): Promise<number> {
+  const id = await findRestaurantIdOfStaff(db, user);
+  if (id === null) throw new AppError('RESTAURANT_NOT_LINKED');
+  return id;
+}
