@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { CART_MAX_QUANTITY, CART_MAX_TOPPINGS, CART_MIN_QUANTITY } from './cart-limits';
 import { okReply } from './envelope';
 
-/** Spec sections 5 and 9: a line holds at least one; 99 keeps a held-down plus sane. */
-export const CART_MIN_QUANTITY = 1;
-export const CART_MAX_QUANTITY = 99;
-/** Distinct lines (dish + toppings) a cart may hold. */
-export const CART_MAX_LINES = 50;
-/** Toppings of one line; a dish has far fewer, this only bounds the request. */
-export const CART_MAX_TOPPINGS = 20;
+export {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  CART_MAX_TOPPINGS,
+  CART_MIN_QUANTITY,
+  EMPTY_CART,
+} from './cart-limits';
 
 const QUANTITY_MESSAGE = `Số lượng phải là số nguyên từ ${CART_MIN_QUANTITY} đến ${CART_MAX_QUANTITY}`;
 
@@ -92,11 +93,3 @@ export type CartUpdateBody = z.infer<typeof CartUpdateBodySchema>;
 export type CartItem = z.infer<typeof CartItemSchema>;
 export type CartTopping = z.infer<typeof CartToppingSchema>;
 export type Cart = z.infer<typeof CartSchema>;
-
-export const EMPTY_CART: Cart = {
-  restaurant_id: null,
-  restaurant_name: null,
-  items: [],
-  item_count: 0,
-  subtotal: 0,
-};

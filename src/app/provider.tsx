@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { subscribeKey } from 'valtio/utils';
+import { useCartSync } from '../lib/cart/cart-runtime';
 import { createQueryClient, persistOptions } from '../lib/query-client';
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
@@ -29,6 +30,8 @@ function useClearCacheOnLogout(queryClient: QueryClient) {
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useClearCacheOnLogout(queryClient);
+  // design.md section 6: the signed-in customer's offline cart changes replay from here.
+  useCartSync(queryClient);
   return (
     // docs/decisions/003: the theme follows the OS until the user picks light or dark.
     <MantineProvider

@@ -27,6 +27,18 @@ const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
   [paths.food]: async () => ({
     Component: (await import('../features/food/pages/food-page')).FoodPage,
   }),
+  [paths.cart]: async () => ({
+    Component: (await import('../features/cart/pages/cart-page')).CartPage,
+  }),
+  [paths.checkout]: async () => ({
+    Component: (await import('../features/checkout/pages/checkout-page')).CheckoutPage,
+  }),
+  [paths.orders]: async () => ({
+    Component: (await import('../features/orders/pages/orders-page')).OrdersPage,
+  }),
+  [paths.order]: async () => ({
+    Component: (await import('../features/orders/pages/order-page')).OrderPage,
+  }),
   [paths.restaurant]: async () => ({
     Component: (await import('../features/restaurant/pages/restaurant-page')).RestaurantPage,
   }),

@@ -183,3 +183,13 @@ export function IconFilter({ size = 20 }: IconProps) {
     </Svg>
   );
 }
+
+export function IconTrash({ size = 20 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <path d="M4.5 7h15M9.5 7V4.5h5V7" />
+      <path d="M6.5 7l1 13h9l1-13" />
+      <path d="M10 11v5.5M14 11v5.5" />
+    </Svg>
+  );
+}

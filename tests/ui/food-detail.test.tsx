@@ -163,11 +163,9 @@ describe('the dish screen /food/{id} (spec 2.9)', () => {
     expect(within(orderBox()).getByRole('status', { name: t.quantity })).toHaveTextContent('3');
   });
 
-  it('has no add-to-cart button yet: it arrives with the cart issue', async () => {
+  it('has the add-to-cart button in the order box, and no dialog before it is pressed', async () => {
     await openFood();
-    expect(
-      screen.queryByRole('button', { name: text.food.toppingDialog.confirm }),
-    ).not.toBeInTheDocument();
+    expect(within(orderBox()).getByRole('button', { name: 'Thêm vào giỏ hàng' })).toBeEnabled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -177,6 +175,7 @@ describe('the dish screen /food/{id} (spec 2.9)', () => {
     expect(within(box).getByText('Món ăn này hiện không khả dụng')).toBeInTheDocument();
     expect(within(box).getByRole('button', { name: t.increase })).toBeDisabled();
     expect(within(box).getByRole('button', { name: t.decrease })).toBeDisabled();
+    expect(within(box).getByRole('button', { name: 'Thêm vào giỏ hàng' })).toBeDisabled();
   });
 
   it('says the same when the restaurant is paused, and marks it paused', async () => {

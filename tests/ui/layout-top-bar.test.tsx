@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Cart } from '../../contract/cart';
 import { AppLayout } from '../../src/app/layouts/app-layout';
 import { AppProvider } from '../../src/app/provider';
 import { appRoutes } from '../../src/app/router';
@@ -32,15 +33,32 @@ function renderLayout(notificationCount?: number) {
 }
 
 const header = () => screen.getByRole('banner');
-const cartItems = (hasCount: number) => ({
-  items: Array.from({ length: hasCount }, (_, index) => ({
+/** A cart as GET /api/customer/cart/ sends it (contract/cart.ts), one line per [name, price, quantity]. */
+function cartOf(lines: [string, number, number][]): Cart {
+  const items = lines.map(([food_name, price, quantity], index) => ({
     id: index + 1,
     food_id: 10 + index,
-    food_name: `Món ${index + 1}`,
-    price: 45000,
-    quantity: 1,
-  })),
-});
+    food_name,
+    food_image: null,
+    restaurant_name: 'Phở Thìn',
+    price,
+    base_price: price,
+    quantity,
+    topping_ids: [],
+    toppings: [],
+    line_total: price * quantity,
+    available: true,
+  }));
+  return {
+    restaurant_id: items.length > 0 ? 4 : null,
+    restaurant_name: items.length > 0 ? 'Phở Thìn' : null,
+    items,
+    item_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    subtotal: items.reduce((sum, item) => sum + item.line_total, 0),
+  };
+}
+const cartItems = (hasCount: number) =>
+  cartOf(Array.from({ length: hasCount }, (_, index) => [`Món ${index + 1}`, 45000, 1]));
 
 beforeEach(() => {
   logout();
@@ -117,14 +135,12 @@ describe('the cart count (spec 2.2)', () => {
   it('reads GET /api/customer/cart/ on load: the sum of the quantities', async () => {
     const api = stubApi({
       'GET /api/customer/cart/': () =>
-        ok({
-          restaurant_id: 4,
-          restaurant_name: 'Phở Thìn',
-          items: [
-            { id: 1, food_id: 11, food_name: 'Phở bò', price: 60000, quantity: 2 },
-            { id: 2, food_id: 12, food_name: 'Quẩy', price: 5000, quantity: 3 },
-          ],
-        }),
+        ok(
+          cartOf([
+            ['Phở bò', 60000, 2],
+            ['Quẩy', 5000, 3],
+          ]),
+        ),
     });
     signIn();
     renderLayout();

@@ -157,8 +157,13 @@ describe('/search results (spec 2.8)', () => {
       '/food/32',
     );
     expect(within(nth(items, 1)).getByText(text.dishCard.soldOut)).toBeInTheDocument();
-    // The add button comes with the cart issue.
-    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    // Spec 2.8: an add button under each dish that can be ordered, none on a sold-out one.
+    expect(
+      within(nth(items, 0)).getByRole('button', {
+        name: text.cart.addNamed('Phở bò tái lăn'),
+      }),
+    ).toBeInTheDocument();
+    expect(within(nth(items, 1)).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('marks a paused restaurant', async () => {

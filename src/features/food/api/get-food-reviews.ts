@@ -3,7 +3,7 @@ import type { Review } from '../../../../contract/catalogue';
 import type { Pagination } from '../../../../contract/envelope';
 import { http, type ApiReply } from '../../../lib/http';
 import { persistedQuery } from '../../../lib/query-client';
-import { foodQueries } from './get-food';
+import { foodQueries } from '../../../lib/food-query';
 
 /** Spec section 9, 'Food reviews preview': page 1, 5 items, newest first. */
 export const LATEST_REVIEWS = { page: 1, per_page: 5 } as const;

@@ -11,7 +11,7 @@ import { ScreenError, ScreenLoading, ScreenNotFound } from '../../../components/
 import { vi } from '../../../i18n/vi';
 import { formatVnd } from '../../../lib/format';
 import { parseRouteId } from '../../../lib/route-id';
-import { foodQueries, isNotFound } from '../api/get-food';
+import { foodQueries, isNotFound } from '../../../lib/food-query';
 import classes from '../components/food.module.css';
 import { FoodRestaurantCard } from '../components/food-restaurant-card';
 import { FoodReviews } from '../components/food-reviews';

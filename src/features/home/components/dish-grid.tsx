@@ -1,17 +1,19 @@
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import { Loader, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { SimpleGrid, Skeleton, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { generatePath } from 'react-router-dom';
-import type { Dish } from '../../../../contract/catalogue';
 import { paths } from '../../../app/routes';
+import { AddToCartButton } from '../../../components/cart/add-to-cart-button';
+import { AddToCartDialogs } from '../../../components/cart/add-to-cart-dialogs';
+import { useAddToCart } from '../../../components/cart/use-add-to-cart';
 import { DishCard } from '../../../components/dish-card';
+import { InfiniteListFooter } from '../../../components/infinite-list-footer';
 import { vi } from '../../../i18n/vi';
 import type { UserLocation } from '../../../lib/location';
 import { dishQueries } from '../api/get-dishes';
-import { useLoadMore } from '../use-load-more';
-import classes from './home.module.css';
+import { uniqueById } from '../../../lib/unique-by-id';
 
 const text = vi.home;
 
@@ -21,20 +23,6 @@ const SPACING = { base: 'sm', sm: 'md' } as const;
 /** Pictures of the first row load eagerly: lazy loading them would delay the largest paint. */
 const EAGER_PICTURES = 2;
 const SKELETONS = 4;
-
-/** Offset paging can repeat a dish when the list shifts between two pages; show it once. */
-function uniqueById(pages: readonly { items: Dish[] }[]): Dish[] {
-  const seen = new Set<number>();
-  const dishes: Dish[] = [];
-  for (const page of pages) {
-    for (const dish of page.items) {
-      if (seen.has(dish.id)) continue;
-      seen.add(dish.id);
-      dishes.push(dish);
-    }
-  }
-  return dishes;
-}
 
 function GridSkeleton() {
   return (
@@ -58,21 +46,15 @@ function GridSkeleton() {
  * 4 'Home list'). Spec section 8: a failed load is only logged.
  */
 export function DishGrid({ location }: { location: Pick<UserLocation, 'lat' | 'lon'> }) {
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useInfiniteQuery(dishQueries.nearby(location));
+  const query = useInfiniteQuery(dishQueries.nearby(location));
+  const { data, error, isPending } = query;
+  const addToCart = useAddToCart();
 
   useEffect(() => {
     if (error) console.warn('Could not load the dishes of the home page', error);
   }, [error]);
 
   const dishes = useMemo(() => uniqueById(data?.pages ?? []), [data]);
-  const sentinel = useLoadMore(
-    () => {
-      // fetchNextPage during a fetch would cancel and restart it.
-      if (!isFetchingNextPage) void fetchNextPage();
-    },
-    { enabled: hasNextPage, resetKey: data?.pages.length },
-  );
 
   if (isPending) return <GridSkeleton />;
   // Spec section 8: a failed first page is only logged (no misleading 'no dishes' text).
@@ -88,25 +70,21 @@ export function DishGrid({ location }: { location: Pick<UserLocation, 'lat' | 'l
               dish={dish}
               to={generatePath(paths.food, { id: String(dish.id) })}
               priority={index < EAGER_PICTURES}
+              action={
+                addToCart.canAdd(dish) ? <AddToCartButton flow={addToCart} dish={dish} /> : null
+              }
             />
           ))}
         </SimpleGrid>
       ) : null}
-      {hasNextPage ? <div ref={sentinel} className={classes.sentinel} /> : null}
-      <div className={classes.footer} role="status">
-        {isFetchingNextPage ? (
-          <>
-            <Loader size="sm" />
-            <VisuallyHidden>{text.loading}</VisuallyHidden>
-          </>
-        ) : null}
-        {!hasNextPage && dishes.length === 0 ? <Text c="dimmed">{text.empty}</Text> : null}
-        {!hasNextPage && dishes.length > 0 ? (
-          <Text c="dimmed" size="sm">
-            {text.end}
-          </Text>
-        ) : null}
-      </div>
+      <InfiniteListFooter
+        query={query}
+        itemCount={dishes.length}
+        loadingLabel={text.loading}
+        endText={text.end}
+        emptyText={text.empty}
+      />
+      <AddToCartDialogs flow={addToCart} />
     </>
   );
 }

@@ -3,6 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { generatePath } from 'react-router-dom';
 import { paths } from '../../../app/routes';
+import { AddToCartButton } from '../../../components/cart/add-to-cart-button';
+import { AddToCartDialogs } from '../../../components/cart/add-to-cart-dialogs';
+import { useAddToCart } from '../../../components/cart/use-add-to-cart';
 import { DishCard } from '../../../components/dish-card';
 import { ScreenLoading } from '../../../components/screen-states';
 import { vi } from '../../../i18n/vi';
@@ -18,6 +21,7 @@ const text = vi.restaurant;
 export function RestaurantMenu({ restaurantId }: { restaurantId: number }) {
   const titleId = useId();
   const menu = useQuery(restaurantMenuQueries.list(restaurantId));
+  const addToCart = useAddToCart();
 
   let body;
   if (menu.data) {
@@ -33,6 +37,9 @@ export function RestaurantMenu({ restaurantId }: { restaurantId: number }) {
               <DishCard
                 dish={{ ...dish, restaurant: null, distance_km: null }}
                 to={generatePath(paths.food, { id: String(dish.id) })}
+                action={
+                  addToCart.canAdd(dish) ? <AddToCartButton flow={addToCart} dish={dish} /> : null
+                }
               />
             </li>
           ))}
@@ -59,6 +66,7 @@ export function RestaurantMenu({ restaurantId }: { restaurantId: number }) {
         {text.menu}
       </Title>
       {body}
+      <AddToCartDialogs flow={addToCart} />
     </section>
   );
 }

@@ -15,7 +15,7 @@ const text = vi.search;
 
 interface RestaurantResultProps {
   restaurant: SearchRestaurant;
-  /** The add-to-cart button of each matching dish: arrives with the cart issue. */
+  /** The add-to-cart button of each matching dish (spec 2.8); the card drops it when sold out. */
   foodAction?: (food: Dish) => ReactNode;
 }
 

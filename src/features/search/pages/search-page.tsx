@@ -15,6 +15,9 @@ import {
 import { RestaurantResult } from '../components/restaurant-result';
 import { SearchBox } from '../components/search-box';
 import { SearchFiltersPanel } from '../components/search-filters';
+import { AddToCartButton } from '../../../components/cart/add-to-cart-button';
+import { AddToCartDialogs } from '../../../components/cart/add-to-cart-dialogs';
+import { useAddToCart } from '../../../components/cart/use-add-to-cart';
 import { IconFilter } from '../../../components/icons';
 import classes from '../components/search.module.css';
 import { useLoadMoreNearBottom } from '../hooks/use-load-more-near-bottom';
@@ -84,6 +87,7 @@ export function SearchPage() {
   const { data, error, fetchNextPage, hasNextPage, isFetching, isFetchingNextPage } =
     useInfiniteQuery(searchQueries.list(request));
   const shown = useShownResults(request, data);
+  const addToCart = useAddToCart();
 
   useEffect(() => {
     if (error) console.warn('Search failed; the list stays as it was.', error);
@@ -150,7 +154,12 @@ export function SearchPage() {
         >
           {restaurants.map((restaurant) => (
             <li key={restaurant.id}>
-              <RestaurantResult restaurant={restaurant} />
+              <RestaurantResult
+                restaurant={restaurant}
+                foodAction={(food) =>
+                  addToCart.canAdd(food) ? <AddToCartButton flow={addToCart} dish={food} /> : null
+                }
+              />
             </li>
           ))}
         </ul>
@@ -161,6 +170,7 @@ export function SearchPage() {
           {restaurants.length === 0 ? text.empty : text.end}
         </Text>
       ) : null}
+      <AddToCartDialogs flow={addToCart} />
     </Stack>
   );
 }

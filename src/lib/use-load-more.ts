@@ -1,5 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 
+// Behind src/components/infinite-list-footer.tsx (the home grid, the orders list).
+
 /** Spec section 9: the next page loads within 100 px of the bottom. */
 export const LOAD_MORE_MARGIN_PX = 100;
 

@@ -1,10 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
-import type { Food } from '../../../../contract/catalogue';
-import { http, type ApiReply } from '../../../lib/http';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Food } from '../../contract/catalogue';
+import { http, type ApiReply } from './http';
+import { persistedQuery } from './query-client';
 
-/** GET /api/food/{id}/ (spec 7.2): the dish with its restaurant block and toppings. */
+/**
+ * GET /api/food/{id}/ (spec 7.2): the dish with its restaurant block and toppings. Shared by the
+ * dish screen and every add-to-cart button (a list entry carries no toppings), so they read and
+ * persist one copy under one key.
+ */
 export async function getFood(id: number, signal?: AbortSignal): Promise<Food> {
   const reply = await http.get(`food/${id}/`, { signal }).json<ApiReply<Food>>();
   if (!reply.data) throw new Error('Food reply without data');

@@ -2,11 +2,11 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import { Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
-import type { Food } from '../../../../contract/catalogue';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
-import { lineTotal, MIN_QUANTITY } from '../ordering';
-import classes from './food.module.css';
+import type { Food, Topping } from '../../../contract/catalogue';
+import { vi } from '../../i18n/vi';
+import { formatVnd } from '../../lib/format';
+import { lineTotal, MIN_QUANTITY } from '../../lib/ordering';
+import classes from './ordering.module.css';
 import { QuantityStepper } from './quantity-stepper';
 
 const text = vi.food;
@@ -17,7 +17,7 @@ export interface ToppingChoice {
   topping_ids: number[];
 }
 
-type DialogFood = Pick<Food, 'name' | 'price' | 'toppings'>;
+type DialogFood = Pick<Food, 'name' | 'price'> & { toppings: readonly Topping[] };
 
 export interface ToppingDialogProps {
   opened: boolean;

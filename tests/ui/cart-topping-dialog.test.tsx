@@ -7,7 +7,7 @@ import {
   ToppingDialog,
   type ToppingChoice,
   type ToppingDialogProps,
-} from '../../src/features/food/components/topping-dialog';
+} from '../../src/components/cart/topping-dialog';
 import { vi as text } from '../../src/i18n/vi';
 import { renderWithProviders } from '../setup/render';
 import { makeFood } from './food-fake-api';

@@ -1,8 +1,8 @@
-import { ActionIcon, Text } from '@mantine/core';
+import { ActionIcon, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import { vi } from '../../../i18n/vi';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../ordering';
-import classes from './food.module.css';
+import { vi } from '../../i18n/vi';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/ordering';
+import classes from './ordering.module.css';
 
 const text = vi.food;
 
@@ -24,29 +24,47 @@ function Sign({ plus }: { plus: boolean }) {
   );
 }
 
-interface QuantityStepperProps {
+export interface QuantityStepperProps {
   value: number;
   onChange: (value: number) => void;
   disabled?: boolean;
+  /** The group's name; 'Số lượng' unless a list of them needs each to say whose quantity it is. */
+  label?: string;
+  /** Keep the name for screen readers only, where the row already shows what it counts. */
+  hideLabel?: boolean;
+  decreaseLabel?: string;
+  increaseLabel?: string;
 }
 
 /**
- * 'Số lượng' with minus and plus (spec 2.9). Minus stops at 1; the number is announced when it
- * changes.
+ * 'Số lượng' with minus and plus (spec 2.9, 2.11). Minus stops at 1 and plus at 99; the number
+ * is announced when it changes.
  */
-export function QuantityStepper({ value, onChange, disabled = false }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  disabled = false,
+  label = text.quantity,
+  hideLabel = false,
+  decreaseLabel = text.decrease,
+  increaseLabel = text.increase,
+}: QuantityStepperProps) {
   const labelId = useId();
   return (
     <div role="group" aria-labelledby={labelId} className={classes.stepper}>
-      <Text id={labelId} size="sm" fw={500}>
-        {text.quantity}
-      </Text>
+      {hideLabel ? (
+        <VisuallyHidden id={labelId}>{label}</VisuallyHidden>
+      ) : (
+        <Text id={labelId} size="sm" fw={500}>
+          {label}
+        </Text>
+      )}
       <div className={classes.stepperControls}>
         <ActionIcon
           variant="default"
-          size="lg"
+          size={44}
           radius="xl"
-          aria-label={text.decrease}
+          aria-label={decreaseLabel}
           disabled={disabled || value <= MIN_QUANTITY}
           onClick={() => onChange(Math.max(MIN_QUANTITY, value - 1))}
         >
@@ -57,9 +75,9 @@ export function QuantityStepper({ value, onChange, disabled = false }: QuantityS
         </output>
         <ActionIcon
           variant="default"
-          size="lg"
+          size={44}
           radius="xl"
-          aria-label={text.increase}
+          aria-label={increaseLabel}
           disabled={disabled || value >= MAX_QUANTITY}
           onClick={() => onChange(Math.min(MAX_QUANTITY, value + 1))}
         >

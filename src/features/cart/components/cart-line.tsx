@@ -1,0 +1,94 @@
+import '@mantine/core/styles/Badge.layer.css';
+import { ActionIcon, Badge, Text, VisuallyHidden } from '@mantine/core';
+import { generatePath, Link } from 'react-router-dom';
+import { paths } from '../../../app/routes';
+import { QuantityStepper } from '../../../components/cart/quantity-stepper';
+import { CoverImage } from '../../../components/cover-image';
+import { IconTrash } from '../../../components/icons';
+import { vi } from '../../../i18n/vi';
+import type { CartLineView } from '../../../lib/cart/use-cart';
+import { formatVnd } from '../../../lib/format';
+import classes from './cart.module.css';
+
+const text = vi.cart;
+
+interface CartLineProps {
+  line: CartLineView;
+  onQuantity: (key: string, quantity: number) => void;
+  onRemove: (key: string) => void;
+}
+
+/**
+ * One line of the cart (spec 2.11): picture, name (to the dish), its toppings, restaurant, line
+ * total, minus (stops at 1), plus and remove. A dish that stopped selling is marked and can
+ * only be removed; a change still waiting for the network says 'đang chờ đồng bộ'.
+ */
+export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
+  const toppings = line.toppings.map((topping) => topping.name).join(', ');
+  return (
+    <li
+      className={classes.line}
+      data-pending={line.pending || undefined}
+      data-unavailable={!line.available || undefined}
+    >
+      <CoverImage src={line.food_image} alt="" ratio={1} className={classes.thumb} />
+      <div className={classes.lineBody}>
+        <h3 className={classes.lineName}>
+          <Link
+            to={generatePath(paths.food, { id: String(line.food_id) })}
+            className={classes.lineLink}
+          >
+            {line.food_name}
+          </Link>
+        </h3>
+        {toppings ? (
+          <Text size="sm" c="dimmed">
+            {text.lineToppings(toppings)}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          <VisuallyHidden>{text.restaurant}: </VisuallyHidden>
+          {line.restaurant_name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {text.unitPrice(formatVnd(line.price))}
+        </Text>
+        {line.available ? null : (
+          <Text role="note" size="sm" fw={600} className={classes.unavailable}>
+            {text.lineUnavailable}
+          </Text>
+        )}
+        {line.pending ? (
+          <Badge color="yellow" variant="light" radius="sm" tt="none">
+            {text.pendingSync}
+          </Badge>
+        ) : null}
+        <div className={classes.lineFoot}>
+          <QuantityStepper
+            value={line.quantity}
+            onChange={(quantity) => onQuantity(line.key, quantity)}
+            disabled={!line.available}
+            label={text.quantityOf(line.food_name)}
+            hideLabel
+            decreaseLabel={text.decrease(line.food_name)}
+            increaseLabel={text.increase(line.food_name)}
+          />
+          <Text span className={classes.lineTotal}>
+            <VisuallyHidden>{text.lineTotal}: </VisuallyHidden>
+            {formatVnd(line.line_total)}
+          </Text>
+        </div>
+      </div>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size={44}
+        radius="xl"
+        aria-label={text.remove(line.food_name)}
+        onClick={() => onRemove(line.key)}
+      >
+        <IconTrash />
+      </ActionIcon>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isHTTPError } from 'ky';
+import { useRef } from 'react';
+import type { CreateOrderBody, Order } from '../../../../contract/orders';
+import { CART_QUERY_KEY } from '../../../lib/cart/use-cart';
+import { getErrorReply, http, type ApiReply } from '../../../lib/http';
+import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
+import { newIdempotencyKey } from '../idempotency-key';
+
+interface CreateOrderData {
+  id?: unknown;
+  order?: Partial<Order> | null;
+}
+
+export interface CreatedOrder {
+  /** Spec 7.4: read from data.order.id or data.id; null when the reply has neither. */
+  id: number | null;
+  message: string;
+}
+
+function idOf(data: CreateOrderData | undefined): number | null {
+  const id = data?.order?.id ?? data?.id;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** POST /api/customer/orders/: the order is built from the server's cart. */
+export async function createOrder(body: CreateOrderBody, key: string): Promise<CreatedOrder> {
+  const reply = await http
+    .post('customer/orders/', { json: body, headers: { 'idempotency-key': key } })
+    .json<ApiReply<CreateOrderData>>();
+  return { id: idOf(reply.data), message: reply.message };
+}
+
+/**
+ * Whether the server settled this request. Without a reply (connection lost, timeout) the order
+ * may exist; a 5xx released the key on the server; 408 and 429 were not processed; a 409
+ * IDEMPOTENCY_IN_PROGRESS means the first send still runs. A retry must then carry the same
+ * key, so it gets that order rather than a second one.
+ */
+export function isSettled(error: unknown): boolean {
+  if (!isHTTPError(error)) return false;
+  const { status } = error.response;
+  if (status >= 500 || status === 408 || status === 429) return false;
+  return getErrorReply(error)?.code !== 'IDEMPOTENCY_IN_PROGRESS';
+}
+
+/**
+ * Creates the order with one Idempotency-Key per checkout attempt (design.md section 4): a
+ * retry after an unsettled send reuses it, so a lost reply never makes a second order. The key
+ * is renewed once the server has settled the attempt, or when the details sent change (the
+ * server would refuse the old key with another body; a second order is still impossible,
+ * since creating one empties the cart it is built from).
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  return useMutation({
+    mutationFn: (body: CreateOrderBody) => {
+      const fingerprint = JSON.stringify(body);
+      if (attempt.current?.body !== fingerprint) {
+        attempt.current = { key: newIdempotencyKey(), body: fingerprint };
+      }
+      return createOrder(body, attempt.current.key);
+    },
+    onSuccess: () => {
+      attempt.current = null;
+      // The server emptied the cart into the order.
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+    },
+    onError: (error) => {
+      if (!isSettled(error)) return;
+      attempt.current = null;
+      // The refusal may come from a cart that changed elsewhere (another tab ordered it).
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { vi } from '../../../i18n/vi';
+import type { CartLineView, CartView } from '../../../lib/cart/use-cart';
+import { formatVnd } from '../../../lib/format';
+import classes from './checkout.module.css';
+
+const text = vi.checkout;
+
+function Line({ line }: { line: CartLineView }) {
+  const toppings = line.toppings.map((topping) => topping.name).join(', ');
+  return (
+    <li>
+      <div className={classes.lineName}>
+        <Text size="sm" fw={500}>
+          {text.itemLine(line.food_name, line.quantity)}
+        </Text>
+        {toppings ? (
+          <Text size="xs" c="dimmed">
+            {text.toppings(toppings)}
+          </Text>
+        ) : null}
+        {line.available ? null : (
+          <Text size="xs" fw={600} className={classes.unavailable}>
+            {text.unavailable}
+          </Text>
+        )}
+      </div>
+      <Text size="sm" className={classes.amount}>
+        {formatVnd(line.line_total)}
+      </Text>
+    </li>
+  );
+}
+
+export interface OrderSummaryProps {
+  cart: CartView;
+  discount: number;
+  total: number;
+  /** The pay button and what it needs, under the totals. */
+  children?: ReactNode;
+}
+
+/** Spec 2.12: each dish 'name x quantity' with its toppings and line total, then the amounts. */
+export function OrderSummary({ cart, discount, total, children }: OrderSummaryProps) {
+  const titleId = useId();
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="lg"
+      p="md"
+      className={classes.summary}
+    >
+      <Stack gap="sm">
+        <Title id={titleId} order={2} size="h4">
+          {text.summary}
+        </Title>
+        {cart.restaurant_name ? (
+          <Text size="sm" c="dimmed">
+            {text.restaurantLine(cart.restaurant_name)}
+          </Text>
+        ) : null}
+        {cart.items.length > 0 ? (
+          <ul className={classes.lines} aria-label={text.items}>
+            {cart.items.map((line) => (
+              <Line key={line.key} line={line} />
+            ))}
+          </ul>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {text.noItems}
+          </Text>
+        )}
+        <dl className={classes.totals}>
+          <dt>{text.subtotal}</dt>
+          <dd>{formatVnd(cart.subtotal)}</dd>
+          <dt>{text.shippingFee}</dt>
+          <dd>{text.freeShip}</dd>
+          <dt>{text.discount}</dt>
+          <dd>{discount > 0 ? text.discountAmount(formatVnd(discount)) : formatVnd(0)}</dd>
+          <dt className={classes.grandTotal}>{text.total}</dt>
+          <dd className={classes.grandTotal}>{formatVnd(total)}</dd>
+        </dl>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../../contract/orders';
+import { vi } from '../../../i18n/vi';
+import { http, type ApiReply } from '../../../lib/http';
+import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
+import { orderQueries } from './get-order';
+
+/** PUT /api/customer/orders/{id}/cancel/ with the reason of spec section 4. */
+export async function cancelOrder(id: number): Promise<Order | undefined> {
+  const reply = await http
+    .put(`customer/orders/${id}/cancel/`, { json: { reason: vi.orders.customerCancelReason } })
+    .json<ApiReply<Order>>();
+  return reply.data;
+}
+
+export function useCancelOrder(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelOrder(id),
+    onSuccess: (order) => {
+      const { queryKey } = orderQueries.detail('customer', id);
+      if (order) queryClient.setQueryData(queryKey, order);
+      else void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, 'list'] });
+    },
+    // Refused: the order has moved on (paid meanwhile, cancelled elsewhere); show where it is.
+    onError: () => void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,39 @@
+import { Paper, Text } from '@mantine/core';
+import { generatePath, Link } from 'react-router-dom';
+import type { Order } from '../../../../contract/orders';
+import { paths } from '../../../app/routes';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { vi } from '../../../i18n/vi';
+import { formatVnd } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
+import classes from './orders.module.css';
+
+const text = vi.orders;
+
+/** Spec 2.13: id, status, restaurant, date, total and item count; the whole card opens it. */
+export function OrderCard({ order }: { order: Order }) {
+  return (
+    <Paper
+      component={Link}
+      to={generatePath(paths.order, { id: String(order.id) })}
+      withBorder
+      radius="lg"
+      p="md"
+      className={classes.card}
+    >
+      <div className={classes.cardHead}>
+        <Text fw={700}>{text.orderNumber(order.id)}</Text>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <Text size="sm" mt={4} lineClamp={1}>
+        {order.restaurant_name}
+      </Text>
+      <div className={classes.cardFoot}>
+        <Text size="sm" c="dimmed">
+          {text.cardMeta(formatDate(order.created_at), order.item_count)}
+        </Text>
+        <Text className={classes.money}>{formatVnd(order.total_amount)}</Text>
+      </div>
+    </Paper>
+  );
+}

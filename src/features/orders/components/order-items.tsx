@@ -1,0 +1,41 @@
+import { Text, VisuallyHidden } from '@mantine/core';
+import type { OrderItem } from '../../../../contract/orders';
+import { CoverImage } from '../../../components/cover-image';
+import { vi } from '../../../i18n/vi';
+import { formatVnd } from '../../../lib/format';
+import classes from './orders.module.css';
+
+const text = vi.orders;
+
+/** Spec 2.14: each dish with its toppings, unit price, quantity and subtotal. */
+export function OrderItems({ items }: { items: readonly OrderItem[] }) {
+  return (
+    <ul className={classes.items}>
+      {items.map((item) => {
+        const toppings = item.toppings.map((topping) => topping.name).join(', ');
+        return (
+          <li key={item.id}>
+            <CoverImage src={item.food_image} alt="" ratio={1} className={classes.thumb} />
+            <div className={classes.itemBody}>
+              <Text size="sm" fw={600}>
+                {item.food_name}
+              </Text>
+              {toppings ? (
+                <Text size="xs" c="dimmed">
+                  {text.toppings(toppings)}
+                </Text>
+              ) : null}
+              <Text size="xs" c="dimmed">
+                {text.unitPriceTimes(formatVnd(item.price), item.quantity)}
+              </Text>
+            </div>
+            <Text size="sm" fw={600} className={classes.money}>
+              <VisuallyHidden>{text.itemSubtotal}: </VisuallyHidden>
+              {formatVnd(item.subtotal)}
+            </Text>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/routes';
+import { IconReceipt } from '../../../components/icons';
+import { InfiniteListFooter } from '../../../components/infinite-list-footer';
+import { ScreenError, ScreenLoading } from '../../../components/screen-states';
+import { vi } from '../../../i18n/vi';
+import { uniqueById } from '../../../lib/unique-by-id';
+import {
+  isRestaurantNotLinked,
+  orderListQueries,
+  type OrderKind,
+  type StatusFilter,
+} from '../api/get-orders';
+import { OrderCard } from './order-card';
+import classes from './orders.module.css';
+
+const text = vi.orders;
+
+/** Spec 2.13: a staff account not linked to a restaurant is told how to get one. */
+function NotLinked() {
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center">
+      <Text fw={600} maw={420}>
+        {text.notLinked}
+      </Text>
+      <Button component={Link} to={paths.staffRestaurant}>
+        {text.linkRestaurant}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Spec 2.13: the empty states differ by role; a filtered tab says which status is empty. */
+function Empty({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
+  if (status !== 'all') {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {text.filteredEmpty(text.status[status])}
+      </Text>
+    );
+  }
+  const customer = kind === 'customer';
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center">
+      <Text c="dimmed" aria-hidden="true">
+        <IconReceipt size={48} />
+      </Text>
+      <Title order={2} size="h4">
+        {customer ? text.customerEmpty : text.staffEmpty}
+      </Title>
+      <Text c="dimmed" size="sm" maw={420}>
+        {customer ? text.customerEmptyHint : text.staffEmptyHint}
+      </Text>
+      {customer ? (
+        <Button component={Link} to={paths.home}>
+          {text.browse}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One tab's orders, newest first, the next page loading near the bottom. */
+export function OrderList({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
+  const query = useInfiniteQuery(orderListQueries.list(kind, status));
+  const { data, error, isPending, refetch } = query;
+  const orders = useMemo(() => uniqueById(data?.pages ?? []), [data]);
+
+  if (kind === 'staff' && error && isRestaurantNotLinked(error)) return <NotLinked />;
+  if (isPending) return <ScreenLoading label={text.loading} />;
+  // A copy kept from an earlier visit still shows when the refresh fails (offline).
+  if (!data) {
+    return (
+      <ScreenError
+        title={text.listFailed}
+        error={error}
+        retryLabel={text.retry}
+        onRetry={() => void refetch()}
+      />
+    );
+  }
+  if (orders.length === 0) return <Empty kind={kind} status={status} />;
+
+  return (
+    <>
+      <ul className={classes.cards}>
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+      <InfiniteListFooter
+        query={query}
+        itemCount={orders.length}
+        loadingLabel={text.loading}
+        endText={text.end}
+      />
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import '@mantine/core/styles/Alert.layer.css';
+import { Alert, Group, Paper, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { isHTTPError } from 'ky';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Order } from '../../../../contract/orders';
+import { paths } from '../../../app/routes';
+import { BackButton } from '../../../components/back-button';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { ScreenLoading } from '../../../components/screen-states';
+import { vi } from '../../../i18n/vi';
+import { formatVnd } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
+import { parseRouteId } from '../../../lib/route-id';
+import { toast } from '../../../lib/toast';
+import { orderQueries } from '../api/get-order';
+import type { OrderKind } from '../api/get-orders';
+import { CancelOrderButton } from '../components/cancel-order-button';
+import { OrderItems } from '../components/order-items';
+import { OrderProgress } from '../components/order-progress';
+import classes from '../components/orders.module.css';
+import { useOrderKind } from '../use-order-kind';
+
+const text = vi.orders;
+
+/**
+ * Spec section 8: an order that cannot be loaded says so and goes back to /orders. Once per
+ * visit: StrictMode's second effect run must not toast twice.
+ */
+function BackToOrders() {
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    toast.error(text.detailFailed);
+    void navigate(paths.orders, { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Paper component="section" aria-labelledby={titleId} withBorder radius="lg" p="md">
+      <Stack gap="sm">
+        <Title id={titleId} order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function OrderView({ order, kind }: { order: Order; kind: OrderKind }) {
+  const note = order.delivery_note.trim();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {text.detailTitle(order.id)}
+        </Title>
+        <OrderStatusBadge status={order.status} />
+      </Group>
+
+      {order.status === 'cancelled' ? (
+        <Alert color="red" title={text.cancelledBanner}>
+          {order.cancel_reason ? text.cancelReason(order.cancel_reason) : null}
+        </Alert>
+      ) : (
+        <Section title={text.progress}>
+          <OrderProgress status={order.status} />
+        </Section>
+      )}
+
+      <Section title={text.info}>
+        <dl className={classes.details}>
+          <dt>{text.restaurant}</dt>
+          <dd>{order.restaurant_name}</dd>
+          {kind === 'staff' ? (
+            <>
+              <dt>{text.customer}</dt>
+              <dd>{order.customer_name}</dd>
+            </>
+          ) : null}
+          <dt>{text.orderedAt}</dt>
+          <dd>{formatDate(order.created_at)}</dd>
+          <dt>{text.statusLabel}</dt>
+          <dd>{text.status[order.status]}</dd>
+          <dt>{text.subtotal}</dt>
+          <dd>{formatVnd(order.subtotal)}</dd>
+          {order.discount > 0 ? (
+            <>
+              <dt>{text.discount}</dt>
+              <dd>{text.discountAmount(formatVnd(order.discount))}</dd>
+            </>
+          ) : null}
+          {order.coupon_code ? (
+            <>
+              <dt>{text.couponCode}</dt>
+              <dd>{order.coupon_code}</dd>
+            </>
+          ) : null}
+          <dt>{text.shippingFee}</dt>
+          <dd>{text.freeShip}</dd>
+          <dt className={classes.strong}>{text.total}</dt>
+          <dd className={classes.strong}>{formatVnd(order.total_amount)}</dd>
+        </dl>
+      </Section>
+
+      <Section title={text.delivery}>
+        <dl className={classes.details}>
+          <dt>{text.address}</dt>
+          <dd>{order.delivery_address}</dd>
+          <dt>{text.phone}</dt>
+          <dd>{order.delivery_phone}</dd>
+          <dt>{text.note}</dt>
+          <dd>{note || text.noNote}</dd>
+        </dl>
+      </Section>
+
+      <Section title={text.items}>
+        <OrderItems items={order.items} />
+      </Section>
+
+      {kind === 'customer' && order.status === 'pending' ? (
+        <CancelOrderButton orderId={order.id} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function OrderDetail({ id, kind }: { id: number; kind: OrderKind }) {
+  const order = useQuery(orderQueries.detail(kind, id));
+  // A copy kept from an earlier visit still shows offline; a 404 means it is gone for good.
+  const gone = isHTTPError(order.error) && order.error.response.status === 404;
+  if (order.isError && (!order.data || gone)) return <BackToOrders />;
+  if (!order.data) return <ScreenLoading label={text.detailLoading} />;
+  return <OrderView order={order.data} kind={kind} />;
+}
+
+/** /orders/{id} (spec 2.14). Staff actions and the wallet join with the wallet issue. */
+export function OrderPage() {
+  const id = parseRouteId(useParams().id);
+  const kind = useOrderKind();
+  return (
+    <Stack gap="sm" maw={800} mx="auto">
+      <BackButton label={text.back} />
+      {id === null ? <BackToOrders /> : <OrderDetail key={`${kind}:${id}`} id={id} kind={kind} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+import { useSnapshot } from 'valtio';
+import { isStaffLevel, session } from '../../lib/session';
+import type { OrderKind } from './api/get-orders';
+
+/** Staff, owner and admin read their restaurant's orders (spec section 6); others their own. */
+export function useOrderKind(): OrderKind {
+  const { user, userType } = useSnapshot(session);
+  return userType === 'staff' || isStaffLevel(user?.role) ? 'staff' : 'customer';
+}

@@ -1,0 +1,118 @@
+import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
+import type { Cart } from '../../../contract/cart';
+import { http } from '../http';
+import { persistedQuery } from '../query-client';
+import { isStaffLevel, session, type SessionUser } from '../session';
+import { toast } from '../toast';
+import { CART_QUERY_KEY, cartQuery } from './cart-query';
+import { clearAllOutboxes } from './outbox-store';
+import { CartSyncEngine } from './sync-engine';
+
+/**
+ * The app's wiring of the cart outbox: one engine per query client and signed-in customer,
+ * its base cart in the persisted query cache, its notices as toasts, and the moments it
+ * replays (app start, `online`, the tab becoming visible; the engine adds its own timer).
+ */
+
+/** The customer whose cart this is; null for staff-level users and when signed out. */
+export function cartOwnerId(user: Readonly<SessionUser> | null): string | null {
+  if (!user || isStaffLevel(user.role) || user.id === undefined) return null;
+  return String(user.id);
+}
+
+const engines = new WeakMap<QueryClient, Map<string, CartSyncEngine>>();
+/** Every engine made, with what takes it out of `engines` again. */
+const live = new Map<CartSyncEngine, () => void>();
+
+function createEngine(queryClient: QueryClient, userId: string): CartSyncEngine {
+  const { queryKey } = cartQuery(userId);
+  // A cart written by the engine before any screen asked for it is persisted all the same.
+  queryClient.setQueryDefaults(CART_QUERY_KEY, persistedQuery);
+  return new CartSyncEngine({
+    userId,
+    http,
+    base: {
+      get: () => queryClient.getQueryData<Cart>(queryKey),
+      set: (cart) => queryClient.setQueryData(queryKey, cart),
+      // A fetch started before this reply would land after it with the older cart.
+      beforeSet: () => queryClient.cancelQueries({ queryKey }),
+    },
+    notify: (message, tone) => (tone === 'error' ? toast.error(message) : toast.warning(message)),
+    isSignedIn: () => session.user !== null,
+    batch: (run) => notifyManager.batch(run),
+    schedule: (notify) => notifyManager.schedule(notify),
+  });
+}
+
+/** The engine of this customer in this query client, made on first use. */
+export function cartEngineFor(queryClient: QueryClient, userId: string): CartSyncEngine {
+  let byUser = engines.get(queryClient);
+  if (!byUser) {
+    byUser = new Map();
+    engines.set(queryClient, byUser);
+  }
+  let engine = byUser.get(userId);
+  if (!engine) {
+    engine = createEngine(queryClient, userId);
+    byUser.set(userId, engine);
+    const registry = byUser;
+    live.set(engine, () => registry.delete(userId));
+  }
+  return engine;
+}
+
+/** The signed-in customer's engine; null for staff-level users and when signed out. */
+export function useCartEngine(): CartSyncEngine | null {
+  const { user } = useSnapshot(session);
+  const queryClient = useQueryClient();
+  const userId = cartOwnerId(user);
+  return userId === null ? null : cartEngineFor(queryClient, userId);
+}
+
+/**
+ * Replays the signed-in customer's outbox at app start, when the network returns and when the
+ * tab becomes visible again. Mounted once, by the app provider.
+ */
+export function useCartSync(queryClient: QueryClient): void {
+  const { user } = useSnapshot(session);
+  const userId = cartOwnerId(user);
+  useEffect(() => {
+    if (userId === null) return;
+    const engine = cartEngineFor(queryClient, userId);
+    const replay = () => void engine.sync();
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') replay();
+    };
+    window.addEventListener('online', replay);
+    document.addEventListener('visibilitychange', onVisibility);
+    void engine.ready.then(replay);
+    return () => {
+      window.removeEventListener('online', replay);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [queryClient, userId]);
+}
+
+/**
+ * Signing out (the button, a refused token refresh, another tab) leaves no cart change on the
+ * device: the engines stop and every outbox is emptied. The query cache is cleared by the app
+ * provider.
+ */
+function stopOnSignOut(): void {
+  const stopping = [...live];
+  live.clear();
+  for (const [engine, forget] of stopping) {
+    forget();
+    void engine.dispose();
+  }
+  void clearAllOutboxes().catch(() => {
+    // No IndexedDB (private mode): there was no outbox to empty either.
+  });
+}
+
+subscribeKey(session, 'user', (user) => {
+  if (!user) stopOnSignOut();
+});
