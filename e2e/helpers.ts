@@ -1,7 +1,53 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { vi } from '../src/i18n/vi';
 
-// What several journeys share: a fresh customer signed in through the dev SMS outbox.
+// What several journeys share: a fresh customer signed in through the dev SMS outbox, the
+// service worker in control, a call of the API as the signed-in user.
+
+// These functions run inside the page. The e2e tsconfig has no DOM library, so the little of the
+// browser API they use is declared here, for this module only.
+declare const navigator: {
+  serviceWorker: {
+    ready: Promise<unknown>;
+    controller: { scriptURL: string; state: string } | null;
+  };
+};
+declare const localStorage: { getItem(key: string): string | null };
+declare function fetch(
+  url: string,
+  init: { method?: string; headers: Record<string, string> },
+): Promise<{ status: number; json(): Promise<unknown> }>;
+
+/**
+ * Waits until the service worker is installed, active and controls the page. In prompt mode
+ * without clientsClaim the first load is not controlled; one reload makes it so.
+ */
+export async function waitForControllingServiceWorker(page: Page): Promise<string> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+  }
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
+    .toBe('activated');
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+}
+
+/** GET an API path from inside the page with the signed-in user's access token. */
+export async function apiAsUser(
+  page: Page,
+  path: string,
+): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(async (url) => {
+    const tokens = JSON.parse(localStorage.getItem('tokens') ?? '{}') as { access_token?: string };
+    const res = await fetch(url, {
+      headers: { accept: 'application/json', authorization: `Bearer ${tokens.access_token}` },
+    });
+    return { status: res.status, body: await res.json() };
+  }, path);
+}
 
 /**
  * A phone no other test (or earlier run against the same server) uses: codes are limited per

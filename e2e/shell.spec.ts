@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-// These functions run inside the page. The e2e tsconfig has no DOM library, so the little of the
-// browser API they use is declared here, for this module only.
-declare const navigator: {
-  serviceWorker: {
-    ready: Promise<unknown>;
-    controller: { scriptURL: string; state: string } | null;
-  };
-};
+import { expect, test } from '@playwright/test';
+import { waitForControllingServiceWorker } from './helpers';
 
 const APP_NAME = 'Món Ngon';
 const CATEGORIES = [
@@ -18,23 +10,6 @@ const CATEGORIES = [
   'Món ăn đường phố',
   'Mì',
 ];
-
-/**
- * Waits until the service worker is installed, active and controls the page. In prompt mode
- * without clientsClaim the first load is not controlled; one reload makes it so.
- */
-async function waitForControllingServiceWorker(page: Page): Promise<string> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload();
-  }
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'))
-    .toBe('activated');
-  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
-}
 
 test.describe('the PWA shell', () => {
   test('is Vietnamese and sends a visitor to /login', async ({ page }) => {
