@@ -7,8 +7,11 @@ import type { AddToCartDish, AddToCartFlow } from './use-add-to-cart';
 const text = vi.cart;
 
 interface AddToCartButtonProps {
-  flow: AddToCartFlow;
   dish: AddToCartDish;
+  /** The dish's detail is being fetched for this add. */
+  busy: boolean;
+  /** flow.start of useAddToCart: stable, so a memoised card does not render again for it. */
+  onAdd: AddToCartFlow['start'];
 }
 
 /**
@@ -16,7 +19,7 @@ interface AddToCartButtonProps {
  * (dish-card.module.css), so a tap adds instead of opening the dish. The visible word starts
  * its longer name, which says which dish it adds.
  */
-export function AddToCartButton({ flow, dish }: AddToCartButtonProps) {
+export function AddToCartButton({ dish, busy, onAdd }: AddToCartButtonProps) {
   return (
     <Button
       fullWidth
@@ -25,8 +28,8 @@ export function AddToCartButton({ flow, dish }: AddToCartButtonProps) {
       className={classes.addButton}
       leftSection={<IconCart size={18} />}
       aria-label={text.addNamed(dish.name)}
-      loading={flow.busyFoodId === dish.id}
-      onClick={() => void flow.start(dish)}
+      loading={busy}
+      onClick={() => void onAdd(dish)}
     >
       {text.add}
     </Button>

@@ -2,14 +2,15 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import { SimpleGrid, Skeleton, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { generatePath } from 'react-router-dom';
 import { paths } from '../../../app/routes';
 import { AddToCartButton } from '../../../components/cart/add-to-cart-button';
 import { AddToCartDialogs } from '../../../components/cart/add-to-cart-dialogs';
-import { useAddToCart } from '../../../components/cart/use-add-to-cart';
+import { useAddToCart, type AddToCartFlow } from '../../../components/cart/use-add-to-cart';
 import { DishCard } from '../../../components/dish-card';
 import { InfiniteListFooter } from '../../../components/infinite-list-footer';
+import type { Dish } from '../../../../contract/catalogue';
 import { vi } from '../../../i18n/vi';
 import type { UserLocation } from '../../../lib/location';
 import { dishQueries } from '../api/get-dishes';
@@ -41,6 +42,30 @@ function GridSkeleton() {
   );
 }
 
+interface DishCellProps {
+  dish: Dish;
+  priority: boolean;
+  canAdd: boolean;
+  busy: boolean;
+  onAdd: AddToCartFlow['start'];
+}
+
+/**
+ * One card of the grid, memoised: a page scrolled in, a cart change or a dialog opening would
+ * otherwise render every card already shown again, hundreds of them after a long scroll on a
+ * cheap phone.
+ */
+const DishCell = memo(function DishCell({ dish, priority, canAdd, busy, onAdd }: DishCellProps) {
+  return (
+    <DishCard
+      dish={dish}
+      to={generatePath(paths.food, { id: String(dish.id) })}
+      priority={priority}
+      action={canAdd ? <AddToCartButton dish={dish} busy={busy} onAdd={onAdd} /> : null}
+    />
+  );
+});
+
 /**
  * The nearest dishes, 10 a page, with the next page loading near the bottom (spec 2.6, section
  * 4 'Home list'). Spec section 8: a failed load is only logged.
@@ -65,14 +90,13 @@ export function DishGrid({ location }: { location: Pick<UserLocation, 'lat' | 'l
       {dishes.length > 0 ? (
         <SimpleGrid cols={COLUMNS} spacing={SPACING}>
           {dishes.map((dish, index) => (
-            <DishCard
+            <DishCell
               key={dish.id}
               dish={dish}
-              to={generatePath(paths.food, { id: String(dish.id) })}
               priority={index < EAGER_PICTURES}
-              action={
-                addToCart.canAdd(dish) ? <AddToCartButton flow={addToCart} dish={dish} /> : null
-              }
+              canAdd={addToCart.canAdd(dish)}
+              busy={addToCart.busyFoodId === dish.id}
+              onAdd={addToCart.start}
             />
           ))}
         </SimpleGrid>

@@ -38,7 +38,13 @@ export function RestaurantMenu({ restaurantId }: { restaurantId: number }) {
                 dish={{ ...dish, restaurant: null, distance_km: null }}
                 to={generatePath(paths.food, { id: String(dish.id) })}
                 action={
-                  addToCart.canAdd(dish) ? <AddToCartButton flow={addToCart} dish={dish} /> : null
+                  addToCart.canAdd(dish) ? (
+                    <AddToCartButton
+                      dish={dish}
+                      busy={addToCart.busyFoodId === dish.id}
+                      onAdd={addToCart.start}
+                    />
+                  ) : null
                 }
               />
             </li>

@@ -157,7 +157,13 @@ export function SearchPage() {
               <RestaurantResult
                 restaurant={restaurant}
                 foodAction={(food) =>
-                  addToCart.canAdd(food) ? <AddToCartButton flow={addToCart} dish={food} /> : null
+                  addToCart.canAdd(food) ? (
+                    <AddToCartButton
+                      dish={food}
+                      busy={addToCart.busyFoodId === food.id}
+                      onAdd={addToCart.start}
+                    />
+                  ) : null
                 }
               />
             </li>
