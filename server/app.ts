@@ -30,7 +30,12 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { revenueRoutes } from './modules/revenue/revenue.routes';
+import { reviewRoutes } from './modules/reviews/reviews.routes';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createSmsSender, type SmsSender } from './sms/sms';
 import { MAX_UPLOAD_BYTES } from './storage/images';
 import { createUploadStore, registerUploadServing, type UploadStore } from './storage/uploads';
@@ -150,6 +155,13 @@ export async function buildApp({
   await app.register(cartRoutes);
   await app.register(couponRoutes);
   await app.register(orderRoutes);
+  await app.register(walletRoutes);
+  await app.register(paymentRoutes);
+  await app.register(reviewRoutes);
+  await app.register(revenueRoutes);
+  // The imitation of VNPay (vnpay.md) when no real gateway is configured; config refuses that
+  // in production.
+  if (config.vnpay.sandbox) await app.register(sandboxRoutes);
   await app.register(geoRoutes);
   if (config.appEnv !== 'production') await app.register(devRoutes);
 

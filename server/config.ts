@@ -30,6 +30,14 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  VNPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  VNPAY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  VNPAY_TMN_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8}$/, 'phải là mã 8 ký tự chữ và số')
+    .optional(),
+  VNPAY_HASH_SECRET: z.string().min(16, 'cần ít nhất 16 ký tự').optional(),
+  COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   TRUST_PROXY: booleanFlag.default(false),
 });
 
@@ -52,6 +60,19 @@ export interface Config {
   /** A Nominatim server to proxy; unset means the built-in Vietnamese gazetteer. */
   geocoderUrl: string | undefined;
   trustProxy: boolean;
+  /**
+   * The VNPay gateway (vnpay.md). `sandbox` true: no VNPAY_URL was given, so the built-in
+   * sandbox at {publicUrl}/sandbox/vnpay/ imitates it (never in production).
+   */
+  vnpay: {
+    sandbox: boolean;
+    payUrl: string;
+    apiUrl: string;
+    tmnCode: string;
+    hashSecret: string;
+  };
+  /** Share of a completed order kept by the platform, whole percent (default 0). */
+  commissionPercent: number;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +123,15 @@ export function loadConfig(
     if (e.SMS_PROVIDER !== 'webhook') {
       throw new ConfigError('SMS_PROVIDER', 'phải là webhook khi APP_ENV=production');
     }
+    // The sandbox would let anyone "pay" with a test card.
+    if (!e.VNPAY_URL) throw new ConfigError('VNPAY_URL', 'bắt buộc khi APP_ENV=production');
+  }
+
+  const sandbox = !e.VNPAY_URL;
+  if (!sandbox) {
+    for (const name of ['VNPAY_API_URL', 'VNPAY_TMN_CODE', 'VNPAY_HASH_SECRET'] as const) {
+      if (!e[name]) throw new ConfigError(name, 'bắt buộc khi có VNPAY_URL');
+    }
   }
 
   const smsProvider = e.SMS_PROVIDER ?? 'console';
@@ -127,6 +157,23 @@ export function loadConfig(
         ? { provider: 'webhook', url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN }
         : { provider: 'console' },
     trustProxy: e.TRUST_PROXY,
+    vnpay: sandbox
+      ? {
+          sandbox: true,
+          payUrl: `${publicUrl}/sandbox/vnpay/paymentv2/vpcpay.html`,
+          apiUrl: `${publicUrl}/sandbox/vnpay/merchant_webapi/api/transaction`,
+          tmnCode: e.VNPAY_TMN_CODE ?? 'MONNGON1',
+          // Only the built-in sandbox ever sees this secret; a real gateway needs its own.
+          hashSecret: e.VNPAY_HASH_SECRET ?? 'mon-ngon-sandbox-hash-secret',
+        }
+      : {
+          sandbox: false,
+          payUrl: e.VNPAY_URL!,
+          apiUrl: e.VNPAY_API_URL!,
+          tmnCode: e.VNPAY_TMN_CODE!,
+          hashSecret: e.VNPAY_HASH_SECRET!,
+        },
+    commissionPercent: e.COMMISSION_PERCENT,
   };
 }
 

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed/index';
+import { startPaymentReconciliation } from './modules/payments/payments.service';
 
 function readConfig(): Config {
   try {
@@ -41,6 +42,9 @@ try {
   process.exit(1);
 }
 
+// Payments whose IPN never came are settled through querydr (vnpay.md), every minute.
+const reconciliation = startPaymentReconciliation(app);
+
 const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
 
@@ -56,6 +60,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   force.unref();
   try {
     // Stops accepting connections and waits for in-flight requests, then the database.
+    await reconciliation.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -145,6 +145,8 @@ export interface ToppingsTable {
 export interface ReviewsTable {
   id: Generated<number>;
   food_id: number;
+  /** The bought item the review is of (migration 0005); null for reviews seeded before it. */
+  order_item_id: ColumnType<number | null, number | null | undefined, never>;
   customer_id: number;
   rating: number;
   comment: Generated<string>;
@@ -259,6 +261,77 @@ export interface IdempotencyKeysTable {
   completed_at: Timestamp | null;
 }
 
+export type LedgerAccountKind = 'wallet' | 'escrow' | 'gateway' | 'payouts' | 'commission';
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  kind: LedgerAccountKind;
+  /** Set for wallets only. */
+  user_id: number | null;
+  /** Cache of sum(credits) - sum(debits); written only with a transfer. bigint read as number. */
+  balance: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export type TransferKind =
+  | 'deposit'
+  | 'order_payment'
+  | 'refund'
+  | 'settlement'
+  | 'commission'
+  | 'withdrawal'
+  | 'withdrawal_return';
+
+/** Immutable: a trigger refuses UPDATE and DELETE. */
+export interface LedgerTransfersTable {
+  id: Generated<number>;
+  business_key: string;
+  /** Money leaves this account... */
+  debit_account_id: number;
+  /** ...and arrives in this one. */
+  credit_account_id: number;
+  amount: number;
+  kind: TransferKind;
+  order_id: number | null;
+  payment_id: number | null;
+  withdrawal_id: number | null;
+  created_at: CreatedAt;
+}
+
+export type PaymentPurpose = 'deposit' | 'order';
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  txn_ref: string;
+  user_id: number;
+  purpose: PaymentPurpose;
+  order_id: number | null;
+  /** VND, not x100. */
+  amount: number;
+  status: Generated<PaymentStatus>;
+  response_code: string | null;
+  transaction_status: string | null;
+  transaction_no: string | null;
+  bank_code: string | null;
+  pay_date: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  settled_at: Timestamp | null;
+}
+
+export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  status: Generated<WithdrawalStatus>;
+  reason: string | null;
+  decided_by: number | null;
+  created_at: CreatedAt;
+  decided_at: Timestamp | null;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -279,4 +352,8 @@ export interface DB {
   order_items: OrderItemsTable;
   coupon_redemptions: CouponRedemptionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  payments: PaymentsTable;
+  withdrawals: WithdrawalsTable;
 }

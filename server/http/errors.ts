@@ -27,6 +27,11 @@ export const ERRORS = {
   CART_TOO_MANY_LINES: { status: 400, message: 'Giỏ hàng tối đa 50 món khác nhau' },
   CART_QUANTITY_LIMIT: { status: 400, message: 'Số lượng mỗi món tối đa 99' },
   CART_EMPTY: { status: 400, message: 'Giỏ hàng trống' },
+  AMOUNT_INVALID: { status: 400, message: 'Số tiền không hợp lệ' },
+  DEPOSIT_AMOUNT_RANGE: {
+    status: 400,
+    message: 'Số tiền nạp phải từ 5.000 ₫ đến 100.000.000 ₫',
+  },
   COUPON_INVALID: { status: 400, message: 'Mã giảm giá không hợp lệ' },
   COUPON_NOT_STARTED: { status: 400, message: 'Mã giảm giá chưa đến thời gian áp dụng' },
   COUPON_EXPIRED: { status: 400, message: 'Mã giảm giá đã hết hạn' },
@@ -52,6 +57,14 @@ export const ERRORS = {
     message: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
   },
   FORBIDDEN: { status: 403, message: 'Bạn không có quyền thực hiện thao tác này' },
+  WITHDRAW_NOT_ALLOWED: {
+    status: 403,
+    message: 'Chỉ nhân viên/chủ quán mới có thể rút tiền.',
+  },
+  REVIEW_NOT_ALLOWED: {
+    status: 403,
+    message: 'Bạn chỉ có thể đánh giá món đã mua trong một đơn hàng đã giao',
+  },
   RESTAURANT_NOT_LINKED: {
     status: 403,
     message: 'Chưa có quyền xem đơn. Có thể bạn chưa liên kết nhà hàng.',
@@ -62,6 +75,8 @@ export const ERRORS = {
   CART_ITEM_NOT_FOUND: { status: 404, message: 'Không tìm thấy món này trong giỏ hàng' },
   COUPON_NOT_FOUND: { status: 404, message: 'Mã giảm giá không tồn tại' },
   ORDER_NOT_FOUND: { status: 404, message: 'Không tìm thấy đơn hàng' },
+  PAYMENT_NOT_FOUND: { status: 404, message: 'Không tìm thấy giao dịch thanh toán' },
+  WITHDRAWAL_NOT_FOUND: { status: 404, message: 'Không tìm thấy yêu cầu rút tiền' },
   USERNAME_TAKEN: { status: 409, message: 'Tên đăng nhập đã được sử dụng' },
   PHONE_TAKEN: { status: 409, message: 'Số điện thoại đã được sử dụng' },
   EMAIL_TAKEN: { status: 409, message: 'Email đã được sử dụng' },
@@ -83,6 +98,17 @@ export const ERRORS = {
     status: 409,
     message: 'Yêu cầu này đang được xử lý. Vui lòng đợi trong giây lát.',
   },
+  INSUFFICIENT_BALANCE: { status: 409, message: 'Số dư không đủ' },
+  ORDER_NOT_PAYABLE: {
+    status: 409,
+    message: 'Đơn hàng không ở trạng thái chờ thanh toán',
+  },
+  ORDER_TRANSITION_INVALID: {
+    status: 409,
+    message: 'Thao tác không hợp lệ với trạng thái hiện tại của đơn hàng',
+  },
+  WITHDRAWAL_ALREADY_DECIDED: { status: 409, message: 'Yêu cầu rút tiền này đã được xử lý' },
+  ALREADY_REVIEWED: { status: 409, message: 'Bạn đã đánh giá món này trong đơn hàng này' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'Idempotency-Key này đã được dùng cho một yêu cầu khác',

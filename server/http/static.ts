@@ -22,9 +22,14 @@ function cacheControlFor(root: string, file: string): string {
   return SHORT;
 }
 
-function isNavigation(request: FastifyRequest): boolean {
+/**
+ * A browser opening the page, not the page's own XHR (which asks for JSON). Exported for the
+ * payment-return route, which answers the same question when no build is served.
+ */
+export function isNavigation(request: FastifyRequest): boolean {
   if (request.headers['sec-fetch-mode'] === 'navigate') return true;
-  return (request.headers.accept ?? '').includes('text/html');
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.includes('application/json');
 }
 
 function sendIndex(reply: FastifyReply): FastifyReply {

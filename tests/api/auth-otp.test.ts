@@ -304,6 +304,10 @@ describe('the development SMS outbox', () => {
         PUBLIC_URL: 'https://monngon.vn',
         SMS_PROVIDER: 'webhook',
         SMS_WEBHOOK_URL: 'https://sms.example.vn/send',
+        VNPAY_URL: 'https://pay.vnpay.vn/vpcpay.html',
+        VNPAY_API_URL: 'https://merchant.vnpay.vn/merchant_webapi/api/transaction',
+        VNPAY_TMN_CODE: 'MONNGON9',
+        VNPAY_HASH_SECRET: 'a-real-merchant-hash-secret',
       },
     });
     try {

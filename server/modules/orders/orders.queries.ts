@@ -103,13 +103,12 @@ export async function countOrders(db: Kysely<DB>, scope: OrderScope): Promise<nu
 }
 
 /**
- * The items of these orders. has_reviewed: reviews are not tied to order items yet (migration
- * 0003), so an item counts as reviewed when its customer reviewed the dish after ordering it.
+ * The items of these orders. has_reviewed: a review of this very item exists (reviews carry
+ * their order_item_id since migration 0005, unique, so the lookup is an index probe).
  */
 export function selectOrderItems(db: Kysely<DB>, orderIds: number[]) {
   return db
     .selectFrom('order_items as oi')
-    .innerJoin('orders as o', 'o.id', 'oi.order_id')
     .select([
       'oi.id',
       'oi.order_id',
@@ -127,9 +126,7 @@ export function selectOrderItems(db: Kysely<DB>, orderIds: number[]) {
           eb
             .selectFrom('reviews as rv')
             .select(sql`1`.as('one'))
-            .whereRef('rv.customer_id', '=', 'o.customer_id')
-            .whereRef('rv.food_id', '=', 'oi.food_id')
-            .whereRef('rv.created_at', '>=', 'o.created_at'),
+            .whereRef('rv.order_item_id', '=', 'oi.id'),
         )
         .as('has_reviewed'),
     )
@@ -143,7 +140,7 @@ export function selectOrderItems(db: Kysely<DB>, orderIds: number[]) {
 export function selectCustomerOrderForUpdate(db: Kysely<DB>, id: number, customerId: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'total_amount', 'restaurant_id'])
     .where('id', '=', id)
     .where('customer_id', '=', customerId)
     .forUpdate()
@@ -153,9 +150,9 @@ export function selectCustomerOrderForUpdate(db: Kysely<DB>, id: number, custome
 export async function updateOrderCancelled(
   db: Kysely<DB>,
   id: number,
-  cancel: { reason: string; by: CancelledBy },
-): Promise<void> {
-  await db
+  cancel: { reason: string; by: CancelledBy; from: readonly OrderStatus[] },
+): Promise<boolean> {
+  const result = await db
     .updateTable('orders')
     .set({
       status: 'cancelled',
@@ -165,5 +162,63 @@ export async function updateOrderCancelled(
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
-    .execute();
+    .where('status', 'in', cancel.from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** pending -> paid; the status condition makes a late payment of a cancelled order a no-op. */
+export async function updateOrderPaid(db: Kysely<DB>, id: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * A restaurant's order with what fulfilment needs, its row locked until the transaction ends:
+ * every status change takes this lock first, so pay, cancel and the staff actions queue up.
+ */
+export function selectRestaurantOrderForUpdate(db: Kysely<DB>, id: number, restaurantId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'status', 'customer_id', 'restaurant_id', 'total_amount'])
+    .where('id', '=', id)
+    .where('restaurant_id', '=', restaurantId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Who receives a completed order's money: the restaurant's owner. */
+export async function selectRestaurantOwnerId(db: Kysely<DB>, restaurantId: number) {
+  const row = await db
+    .selectFrom('restaurants')
+    .select('owner_id')
+    .where('id', '=', restaurantId)
+    .executeTakeFirstOrThrow();
+  return row.owner_id;
+}
+
+/** The status times a fulfilment step stamps. */
+export type StepColumn = 'accepted_at' | 'done_at' | 'completed_at';
+
+/**
+ * from -> to, only while the order is still in `from` (the row lock makes this the normal
+ * case; the condition keeps a status from ever being skipped). False when nothing changed.
+ */
+export async function updateOrderStep(
+  db: Kysely<DB>,
+  id: number,
+  step: { from: OrderStatus; to: OrderStatus; stamp: StepColumn },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: step.to, [step.stamp]: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', step.from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

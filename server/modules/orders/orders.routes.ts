@@ -10,12 +10,15 @@ import {
 } from '../../../contract/orders';
 import { currentUser } from '../../http/access';
 import {
+  advanceStaffOrder,
   cancelOrderAsCustomer,
+  cancelOrderAsStaff,
   createOrder,
   getCustomerOrder,
   getStaffOrder,
   listCustomerOrders,
   listStaffOrders,
+  type FulfilmentStep,
 } from './orders.service';
 
 const OK = 'Thành công';
@@ -85,7 +88,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'customer', idempotent: true },
       schema: {
         tags: ['orders'],
-        summary: 'Hủy đơn hàng đang chờ thanh toán',
+        summary:
+          'Hủy đơn hàng chờ thanh toán, hoặc đã thanh toán mà chưa được nhận (hoàn tiền về ví)',
         params: IdParamsSchema,
         body: CancelOrderBodySchema,
         response: { 200: OrderReplySchema },
@@ -136,6 +140,64 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: OK,
       data: await getStaffOrder(app.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  // The staff steps (spec section 4). Not Idempotent-Key routes: each is a conditional move
+  // from one status, so a repeated call is refused (409) instead of acting twice.
+  const steps: { step: FulfilmentStep; path: string; summary: string; message: string }[] = [
+    { step: 'accept', path: 'accept', summary: 'Nhận đơn đã thanh toán', message: 'Đã nhận đơn' },
+    { step: 'done', path: 'done', summary: 'Đánh dấu đã xong món', message: 'Đã xong món' },
+    {
+      step: 'complete',
+      path: 'complete',
+      summary: 'Hoàn thành đơn (chuyển tiền cho chủ quán)',
+      message: 'Đã hoàn thành đơn',
+    },
+  ];
+  for (const { step, path, summary, message } of steps) {
+    app.put(
+      `/api/staff/orders/:id/${path}/`,
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['orders'],
+          summary,
+          params: IdParamsSchema,
+          response: { 200: OrderReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message,
+        data: await advanceStaffOrder(app.db, currentUser(request), request.params.id, step, {
+          commissionPercent: app.config.commissionPercent,
+        }),
+      }),
+    );
+  }
+
+  app.put(
+    '/api/staff/orders/:id/cancel/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Hủy đơn đã thanh toán (hoàn tiền đầy đủ cho khách)',
+        params: IdParamsSchema,
+        body: CancelOrderBodySchema,
+        response: { 200: OrderReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đã hủy đơn',
+      data: await cancelOrderAsStaff(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body.reason,
+      ),
     }),
   );
 };

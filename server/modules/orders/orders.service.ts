@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { OpeningHours } from '../../../contract/catalogue';
 import type { Pagination } from '../../../contract/envelope';
 import type { CreateOrderBody, Order, OrderItem } from '../../../contract/orders';
-import type { DB, OrderStatus, Role } from '../../db/schema';
+import type { CancelledBy, DB, OrderStatus, Role } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { offsetOf, pagination } from '../../http/pagination';
 import { publicFileUrl } from '../../storage/uploads';
 import { emptyCart, lockCartForCheckout } from '../cart/cart.service';
 import { isOpenAt } from '../catalogue/opening-hours';
 import { evaluateCoupon, redeemCoupon, releaseCouponOfOrder } from '../coupons/coupons.service';
+import { lockAccounts, transfer } from '../ledger/ledger.service';
 import { restaurantIdOfStaff } from '../workplace/workplace.service';
 import {
   countOrders,
@@ -19,9 +20,14 @@ import {
   selectOrder,
   selectOrderItems,
   selectOrders,
+  selectRestaurantOrderForUpdate,
+  selectRestaurantOwnerId,
   updateOrderCancelled,
+  updateOrderStep,
+  updateOrderPaid,
   type OrderRow,
   type OrderScope,
+  type StepColumn,
 } from './orders.queries';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -202,13 +208,46 @@ export function getCustomerOrder(db: Kysely<DB>, customerId: number, id: number)
   return findOrder(db, id, { customerId });
 }
 
-/**
- * Who may cancel in which status: the one place to extend when paid orders become
- * cancellable with a refund (design.md section 5).
- */
-const CANCELLABLE_BY_CUSTOMER: readonly OrderStatus[] = ['pending'];
+/** Cancelling one of these gives the customer's money back: it sits in escrow. */
+const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'accepted', 'done'];
 
-/** PUT /api/customer/orders/{id}/cancel/: cancels and gives the coupon use back. */
+/**
+ * Who may cancel in which status (design.md section 5): the customer until the restaurant has
+ * accepted; staff at any point before completion once the order is paid.
+ */
+const CANCELLABLE_BY_CUSTOMER: readonly OrderStatus[] = ['pending', 'paid'];
+const CANCELLABLE_BY_STAFF: readonly OrderStatus[] = PAID_STATUSES;
+
+/**
+ * The one way an order is cancelled, inside the transaction that holds its row lock: the
+ * status, the coupon use back and, when it was paid, the full refund from escrow, all or
+ * nothing. The refund's business key makes a second refund of the same order impossible.
+ */
+async function cancelLockedOrder(
+  trx: Kysely<DB>,
+  order: { id: number; status: OrderStatus; total_amount: number; customer_id: number },
+  cancel: { reason: string; by: CancelledBy; from: readonly OrderStatus[] },
+): Promise<void> {
+  if (!(await updateOrderCancelled(trx, order.id, cancel))) {
+    throw new AppError(
+      cancel.by === 'customer' ? 'ORDER_NOT_CANCELLABLE' : 'ORDER_TRANSITION_INVALID',
+    );
+  }
+  await releaseCouponOfOrder(trx, order.id);
+  // A 100 % coupon makes a paid order of 0 đồng: nothing went into escrow, nothing comes back.
+  if (PAID_STATUSES.includes(order.status) && order.total_amount > 0) {
+    await transfer(trx, {
+      key: `order:${order.id}:refund`,
+      from: { platform: 'escrow' },
+      to: { wallet: order.customer_id },
+      amount: order.total_amount,
+      kind: 'refund',
+      orderId: order.id,
+    });
+  }
+}
+
+/** PUT /api/customer/orders/{id}/cancel/: cancels, refunds a paid order, frees the coupon. */
 export async function cancelOrderAsCustomer(
   db: Kysely<DB>,
   customerId: number,
@@ -216,15 +255,37 @@ export async function cancelOrderAsCustomer(
   reason: string,
 ): Promise<Order> {
   await db.transaction().execute(async (trx) => {
-    const order = await selectCustomerOrderForUpdate(trx, id, customerId);
-    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    const order = await lockCustomerOrder(trx, customerId, id);
     if (!CANCELLABLE_BY_CUSTOMER.includes(order.status)) {
       throw new AppError('ORDER_NOT_CANCELLABLE');
     }
-    await updateOrderCancelled(trx, id, { reason, by: 'customer' });
-    await releaseCouponOfOrder(trx, id);
+    await cancelLockedOrder(
+      trx,
+      { ...order, customer_id: customerId },
+      { reason, by: 'customer', from: CANCELLABLE_BY_CUSTOMER },
+    );
   });
   return findOrder(db, id, { customerId });
+}
+
+/** Locks the customer's order row (for update) inside trx; ORDER_NOT_FOUND when not theirs. */
+export async function lockCustomerOrder(
+  trx: Kysely<DB>,
+  customerId: number,
+  orderId: number,
+): Promise<{ id: number; status: OrderStatus; total_amount: number; restaurant_id: number }> {
+  const order = await selectCustomerOrderForUpdate(trx, orderId, customerId);
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  return order;
+}
+
+/** pending -> paid (conditional update); false when the order was no longer pending. */
+export async function markOrderPaid(
+  trx: Kysely<DB>,
+  orderId: number,
+  now = new Date(),
+): Promise<boolean> {
+  return updateOrderPaid(trx, orderId, now);
 }
 
 type StaffUser = { id: number; role: Role };
@@ -247,4 +308,104 @@ export async function listStaffOrders(
 export async function getStaffOrder(db: Kysely<DB>, user: StaffUser, id: number) {
   const restaurantId = await restaurantIdOfStaff(db, user);
   return findOrder(db, id, { restaurantId, hidePending: true });
+}
+
+/** The staff steps of spec section 4: each from exactly one status. */
+const STEPS = {
+  accept: { from: 'paid', to: 'accepted', stamp: 'accepted_at' },
+  done: { from: 'accepted', to: 'done', stamp: 'done_at' },
+  complete: { from: 'done', to: 'completed', stamp: 'completed_at' },
+} as const satisfies Record<string, { from: OrderStatus; to: OrderStatus; stamp: StepColumn }>;
+
+export type FulfilmentStep = keyof typeof STEPS;
+
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof selectRestaurantOrderForUpdate>>>;
+
+/**
+ * Runs `change` on one of the caller's restaurant's orders under its row lock. Another
+ * restaurant's order is ORDER_NOT_FOUND, exactly like a missing one.
+ */
+async function withStaffOrder(
+  db: Kysely<DB>,
+  user: StaffUser,
+  id: number,
+  change: (trx: Kysely<DB>, order: LockedOrder) => Promise<void>,
+): Promise<Order> {
+  const restaurantId = await restaurantIdOfStaff(db, user);
+  await db.transaction().execute(async (trx) => {
+    const order = await selectRestaurantOrderForUpdate(trx, id, restaurantId);
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    await change(trx, order);
+  });
+  return findOrder(db, id, { restaurantId });
+}
+
+/**
+ * A completed order's money leaves escrow: the commission (floor of the configured percent,
+ * when above 0) to the platform, the rest to the restaurant owner's wallet. Keyed per order,
+ * so a completion can never pay twice.
+ */
+async function settleOrder(trx: Kysely<DB>, order: LockedOrder, commissionPercent: number) {
+  // A 100 % coupon order put nothing in escrow: there is nothing to share out.
+  if (order.total_amount === 0) return;
+  const commission = Math.floor((order.total_amount * commissionPercent) / 100);
+  const ownerShare = order.total_amount - commission;
+  const owner = { wallet: await selectRestaurantOwnerId(trx, order.restaurant_id) };
+  // Two transfers: their three accounts are locked together, in the ledger's order.
+  await lockAccounts(trx, [{ platform: 'escrow' }, owner, { platform: 'commission' }]);
+  if (ownerShare > 0) {
+    await transfer(trx, {
+      key: `order:${order.id}:settle`,
+      from: { platform: 'escrow' },
+      to: owner,
+      amount: ownerShare,
+      kind: 'settlement',
+      orderId: order.id,
+    });
+  }
+  if (commission > 0) {
+    await transfer(trx, {
+      key: `order:${order.id}:commission`,
+      from: { platform: 'escrow' },
+      to: { platform: 'commission' },
+      amount: commission,
+      kind: 'commission',
+      orderId: order.id,
+    });
+  }
+}
+
+/**
+ * PUT /api/staff/orders/{id}/accept|done|complete/: one step forward from the status it needs,
+ * else ORDER_TRANSITION_INVALID. Completion settles the money in the same transaction.
+ */
+export function advanceStaffOrder(
+  db: Kysely<DB>,
+  user: StaffUser,
+  id: number,
+  step: FulfilmentStep,
+  options: { commissionPercent: number },
+): Promise<Order> {
+  return withStaffOrder(db, user, id, async (trx, order) => {
+    const { from, to, stamp } = STEPS[step];
+    if (order.status !== from || !(await updateOrderStep(trx, id, { from, to, stamp }))) {
+      throw new AppError('ORDER_TRANSITION_INVALID');
+    }
+    if (step === 'complete') await settleOrder(trx, order, options.commissionPercent);
+  });
+}
+
+/** PUT /api/staff/orders/{id}/cancel/: a paid, accepted or done order, fully refunded. */
+export function cancelOrderAsStaff(
+  db: Kysely<DB>,
+  user: StaffUser,
+  id: number,
+  reason: string,
+): Promise<Order> {
+  return withStaffOrder(db, user, id, async (trx, order) => {
+    if (!CANCELLABLE_BY_STAFF.includes(order.status)) {
+      throw new AppError('ORDER_TRANSITION_INVALID');
+    }
+    await cancelLockedOrder(trx, order, { reason, by: 'staff', from: CANCELLABLE_BY_STAFF });
+  });
 }

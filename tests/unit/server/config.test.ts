@@ -86,6 +86,16 @@ describe('loadConfig', () => {
     expect(error.message.startsWith(`${variable}: `)).toBe(true);
   });
 
+  it('uses the built-in VNPay sandbox at the public URL when no gateway is configured', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }, noSecretFile).vnpay).toEqual({
+      sandbox: true,
+      payUrl: 'http://localhost:8080/sandbox/vnpay/paymentv2/vpcpay.html',
+      apiUrl: 'http://localhost:8080/sandbox/vnpay/merchant_webapi/api/transaction',
+      tmnCode: 'MONNGON1',
+      hashSecret: 'mon-ngon-sandbox-hash-secret',
+    });
+  });
+
   describe('production', () => {
     const prod = {
       APP_ENV: 'production',
@@ -93,6 +103,10 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://monngon.vn',
       SMS_PROVIDER: 'webhook',
       SMS_WEBHOOK_URL: 'https://sms.example.vn/send',
+      VNPAY_URL: 'https://pay.vnpay.vn/vpcpay.html',
+      VNPAY_API_URL: 'https://merchant.vnpay.vn/merchant_webapi/api/transaction',
+      VNPAY_TMN_CODE: 'MONNGON9',
+      VNPAY_HASH_SECRET: 'a-real-merchant-hash-secret',
     };
 
     it('starts with a secret and an https public URL', () => {
@@ -102,6 +116,14 @@ describe('loadConfig', () => {
         logLevel: 'info',
         seedDemo: false,
         sms: { provider: 'webhook', url: 'https://sms.example.vn/send', token: undefined },
+        vnpay: {
+          sandbox: false,
+          payUrl: 'https://pay.vnpay.vn/vpcpay.html',
+          apiUrl: 'https://merchant.vnpay.vn/merchant_webapi/api/transaction',
+          tmnCode: 'MONNGON9',
+          hashSecret: 'a-real-merchant-hash-secret',
+        },
+        commissionPercent: 0,
       });
     });
 
@@ -113,6 +135,11 @@ describe('loadConfig', () => {
       [{ SMS_PROVIDER: 'console' }, 'SMS_PROVIDER'],
       [{ SMS_PROVIDER: '' }, 'SMS_PROVIDER'],
       [{ SMS_WEBHOOK_URL: '' }, 'SMS_WEBHOOK_URL'],
+      // The built-in sandbox gateway would accept test cards as real money.
+      [{ VNPAY_URL: '' }, 'VNPAY_URL'],
+      [{ VNPAY_HASH_SECRET: '' }, 'VNPAY_HASH_SECRET'],
+      [{ VNPAY_TMN_CODE: 'short' }, 'VNPAY_TMN_CODE'],
+      [{ COMMISSION_PERCENT: '101' }, 'COMMISSION_PERCENT'],
     ])('refuses development-only settings %j', (override, variable) => {
       expect(configError({ ...prod, ...override }).variable).toBe(variable);
     });

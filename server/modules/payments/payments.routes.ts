@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DepositBodySchema,
+  DepositReplySchema,
+  PaymentReturnReplySchema,
+  PayOrderBodySchema,
+  PayOrderReplySchema,
+  VnpayCallbackQuerySchema,
+  VnpayIpnReplySchema,
+} from '../../../contract/payments';
+import { currentUser } from '../../http/access';
+import { sendError } from '../../http/error-handler';
+import { isNavigation } from '../../http/static';
+import {
+  createDeposit,
+  handleIpn,
+  payOrder,
+  paymentReturnStatus,
+  type PaymentDeps,
+} from './payments.service';
+
+const DEPOSIT_CREATED = 'Đã tạo lệnh nạp tiền';
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: PaymentDeps = { db: app.db, config: app.config, log: app.log };
+
+  const depositSchema = {
+    tags: ['payments'],
+    summary: 'Tạo lệnh nạp tiền vào ví qua VNPay (5.000 ₫ đến 100.000.000 ₫)',
+    body: DepositBodySchema,
+    response: { 200: DepositReplySchema },
+  };
+
+  app.post(
+    '/api/payment/deposit/create/',
+    // A double tap must not open two payments.
+    { config: { access: 'authenticated', idempotent: true }, schema: depositSchema },
+    async (request) => ({
+      success: true as const,
+      message: DEPOSIT_CREATED,
+      data: await createDeposit(deps, {
+        userId: currentUser(request).id,
+        amount: request.body.amount,
+        ipAddr: request.ip,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/staff/payment/deposit/',
+    { config: { access: 'staff', idempotent: true }, schema: depositSchema },
+    async (request) => ({
+      success: true as const,
+      message: DEPOSIT_CREATED,
+      data: await createDeposit(deps, {
+        userId: currentUser(request).id,
+        amount: request.body.amount,
+        ipAddr: request.ip,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/payment/order/pay/',
+    {
+      config: { access: 'customer', idempotent: true },
+      schema: {
+        tags: ['payments'],
+        summary: 'Thanh toán đơn hàng bằng ví; phần thiếu qua VNPay',
+        body: PayOrderBodySchema,
+        response: { 200: PayOrderReplySchema },
+      },
+    },
+    async (request) => {
+      const data = await payOrder(deps, {
+        customerId: currentUser(request).id,
+        orderId: request.body.order_id,
+        ipAddr: request.ip,
+      });
+      return {
+        success: true as const,
+        message:
+          data.status === 'paid'
+            ? 'Thanh toán thành công'
+            : data.payment_url
+              ? 'Vui lòng thanh toán phần còn thiếu qua VNPay'
+              : 'Số dư không đủ',
+        data,
+      };
+    },
+  );
+
+  app.get(
+    '/api/payment/vnpay/ipn/',
+    {
+      // VNPay's server calls it; the signature is the authentication.
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: 'IPN của VNPay (máy chủ VNPay gọi)',
+        querystring: VnpayCallbackQuerySchema,
+        response: { 200: VnpayIpnReplySchema },
+      },
+    },
+    // Always 200: VNPay reads RspCode, and retries anything but 00 and 02.
+    async (request) => handleIpn(deps, request.query),
+  );
+
+  app.get(
+    '/api/payment/vnpay/return/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Kết quả thanh toán VNPay (trang cho trình duyệt, JSON cho ứng dụng)',
+        querystring: VnpayCallbackQuerySchema,
+        response: { 200: PaymentReturnReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('vary', 'Accept');
+      // With a build, the static layer has already answered a navigation with the app; here
+      // there is none (API tests, `npm run dev`), and a page is not ours to invent.
+      if (isNavigation(request)) return sendError(reply, 'NOT_FOUND');
+      return paymentReturnStatus(deps, request.query);
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RevenueQuerySchema, RevenueReplySchema } from '../../../contract/revenue';
+import { currentUser } from '../../http/access';
+import { getRevenue } from './revenue.service';
+
+export const revenueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/staff/revenue/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['revenue'],
+        summary: 'Doanh thu theo ngày của nhà hàng (đơn đã hoàn thành)',
+        querystring: RevenueQuerySchema,
+        response: { 200: RevenueReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Thành công',
+      data: await getRevenue(app.db, currentUser(request), request.query),
+    }),
+  );
+};

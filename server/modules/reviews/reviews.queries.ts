@@ -1,0 +1,90 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, OrderStatus } from '../../db/schema';
+
+/** A bought item as the review rules look at it. */
+export interface ReviewableItemRow {
+  id: number;
+  customer_id: number;
+  food_id: number;
+  status: OrderStatus;
+  reviewed: boolean;
+}
+
+function itemsQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('order_items as oi')
+    .innerJoin('orders as o', 'o.id', 'oi.order_id')
+    .select(['oi.id', 'o.customer_id', 'oi.food_id', 'o.status'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('reviews as rv')
+            .select(sql`1`.as('one'))
+            .whereRef('rv.order_item_id', '=', 'oi.id'),
+        )
+        .as('reviewed'),
+    );
+}
+
+/** One order item, whoever bought it (the service decides what the caller may do with it). */
+export function selectOrderItem(db: Kysely<DB>, id: number) {
+  return itemsQuery(db).where('oi.id', '=', id).executeTakeFirst() as Promise<
+    ReviewableItemRow | undefined
+  >;
+}
+
+/**
+ * The customer's completed item of this dish to review: the oldest not yet reviewed, or, when
+ * every one is, the oldest (so the caller can tell "already reviewed" from "never bought").
+ */
+export function selectItemToReview(db: Kysely<DB>, customerId: number, foodId: number) {
+  return itemsQuery(db)
+    .where('o.customer_id', '=', customerId)
+    .where('oi.food_id', '=', foodId)
+    .where('o.status', '=', 'completed')
+    .orderBy('reviewed')
+    .orderBy('o.id')
+    .orderBy('oi.id')
+    .limit(1)
+    .executeTakeFirst() as Promise<ReviewableItemRow | undefined>;
+}
+
+export async function insertReview(
+  db: Kysely<DB>,
+  values: {
+    food_id: number;
+    order_item_id: number;
+    customer_id: number;
+    rating: number;
+    comment: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('reviews')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A review with what spec section 3 Review shows of it. */
+export function selectReview(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('reviews as rv')
+    .innerJoin('foods as f', 'f.id', 'rv.food_id')
+    .innerJoin('users as u', 'u.id', 'rv.customer_id')
+    .select([
+      'rv.id',
+      'rv.rating',
+      'rv.comment',
+      'rv.created_at',
+      'rv.customer_id',
+      'u.full_name as customer_name',
+      'rv.food_id',
+      'f.name as food_name',
+      'rv.order_item_id',
+    ])
+    .where('rv.id', '=', id)
+    .executeTakeFirstOrThrow();
+}

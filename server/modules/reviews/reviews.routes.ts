@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CreateReviewBodySchema, CreateReviewReplySchema } from '../../../contract/reviews';
+import { currentUser } from '../../http/access';
+import { createReview } from './reviews.service';
+
+/** The write side of reviews; reading them is the catalogue's (GET /api/customer/reviews/{foodId}/). */
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/customer/reviews/',
+    {
+      // A retried submit (lost reply, double tap) gets the first reply, not ALREADY_REVIEWED.
+      config: { access: 'customer', idempotent: true },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Đánh giá một món đã mua trong đơn hàng đã hoàn thành',
+        body: CreateReviewBodySchema,
+        response: { 201: CreateReviewReplySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        message: 'Đã gửi đánh giá',
+        data: await createReview(app.db, currentUser(request).id, request.body),
+      }),
+  );
+};

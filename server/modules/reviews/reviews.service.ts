@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { CreatedReview, CreateReviewBody } from '../../../contract/reviews';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import {
+  insertReview,
+  selectItemToReview,
+  selectOrderItem,
+  selectReview,
+  type ReviewableItemRow,
+} from './reviews.queries';
+
+/**
+ * How many times a review without an order item is re-aimed after losing a race for the item it
+ * picked. Each lost race means another review of this customer's dish committed, so a retry
+ * either finds the next unreviewed item or learns that all of them are reviewed.
+ */
+const PICK_ATTEMPTS = 5;
+
+/** The unique index on reviews.order_item_id, from either engine. */
+function isItemAlreadyReviewed(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && typeof constraint === 'string' && constraint.includes('order_item_id');
+}
+
+/** The item named by the caller: theirs, of a completed order and of this dish, or refused. */
+async function namedItem(
+  db: Kysely<DB>,
+  customerId: number,
+  foodId: number,
+  itemId: number,
+): Promise<ReviewableItemRow> {
+  const item = await selectOrderItem(db, itemId);
+  // Another customer's item answers like a dish never bought, so ids reveal nothing.
+  if (item?.customer_id !== customerId || item.food_id !== foodId || item.status !== 'completed') {
+    throw new AppError('REVIEW_NOT_ALLOWED');
+  }
+  if (item.reviewed) throw new AppError('ALREADY_REVIEWED');
+  return item;
+}
+
+async function pickedItem(
+  db: Kysely<DB>,
+  customerId: number,
+  foodId: number,
+): Promise<ReviewableItemRow> {
+  const item = await selectItemToReview(db, customerId, foodId);
+  if (!item) throw new AppError('REVIEW_NOT_ALLOWED');
+  if (item.reviewed) throw new AppError('ALREADY_REVIEWED');
+  return item;
+}
+
+/**
+ * POST /api/customer/reviews/ (design.md section 5): only a dish of one of the customer's
+ * completed orders, once per order item. The checks give the friendly refusals; the unique
+ * index on reviews.order_item_id decides between two concurrent reviews of one item.
+ */
+export async function createReview(
+  db: Kysely<DB>,
+  customerId: number,
+  body: CreateReviewBody,
+): Promise<CreatedReview> {
+  for (let attempt = 1; ; attempt += 1) {
+    const item =
+      body.order_item_id === undefined
+        ? await pickedItem(db, customerId, body.food_id)
+        : await namedItem(db, customerId, body.food_id, body.order_item_id);
+    let id: number;
+    try {
+      id = await insertReview(db, {
+        food_id: body.food_id,
+        order_item_id: item.id,
+        customer_id: customerId,
+        rating: body.rating,
+        comment: body.comment,
+      });
+    } catch (error) {
+      if (!isItemAlreadyReviewed(error)) throw error;
+      // A named item is the caller's choice: someone reviewed it first. A picked one may have
+      // a sibling still unreviewed (two completed orders of the dish): look again.
+      if (body.order_item_id !== undefined || attempt >= PICK_ATTEMPTS) {
+        throw new AppError('ALREADY_REVIEWED', { cause: error });
+      }
+      continue;
+    }
+    const row = await selectReview(db, id);
+    return {
+      id: row.id,
+      rating: row.rating,
+      comment: row.comment,
+      created_at: row.created_at.toISOString(),
+      customer_id: row.customer_id,
+      customer_name: row.customer_name,
+      food_id: row.food_id,
+      food_name: row.food_name,
+      order_item_id: item.id,
+    };
+  }
+}

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../contract/catalogue';
+import {
+  RejectWithdrawalBodySchema,
+  WalletBalanceReplySchema,
+  WithdrawalListQuerySchema,
+  WithdrawalListReplySchema,
+  WithdrawalReplySchema,
+  WithdrawBodySchema,
+  WithdrawReplySchema,
+} from '../../../contract/wallet';
+import { currentUser } from '../../http/access';
+import {
+  decideWithdrawal,
+  getWalletBalance,
+  listWithdrawals,
+  requestWithdrawal,
+} from './wallet.service';
+
+const OK = 'Thành công';
+
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/payment/wallet/balance/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Số dư ví của tôi (đồng)',
+        response: { 200: WalletBalanceReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: { balance: await getWalletBalance(app.db, currentUser(request).id) },
+    }),
+  );
+
+  app.post(
+    '/api/staff/payment/withdraw/',
+    {
+      // Staff-level only, but checked in the service: a customer must read the spec's
+      // WITHDRAW_NOT_ALLOWED sentence rather than the generic FORBIDDEN. Idempotent: a
+      // retried request must not take the money twice.
+      config: { access: 'authenticated', idempotent: true },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Rút tiền từ ví (nhân viên, chủ quán)',
+        body: WithdrawBodySchema,
+        response: { 200: WithdrawReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đã rút tiền',
+      data: await requestWithdrawal(app.db, currentUser(request), request.body.amount),
+    }),
+  );
+
+  app.get(
+    '/api/admin/withdrawals/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Yêu cầu rút tiền, cũ nhất trước',
+        querystring: WithdrawalListQuerySchema,
+        response: { 200: WithdrawalListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listWithdrawals(app.db, request.query),
+    }),
+  );
+
+  app.put(
+    '/api/admin/withdrawals/:id/paid/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Đánh dấu đã chuyển tiền cho yêu cầu rút tiền',
+        params: IdParamsSchema,
+        response: { 200: WithdrawalReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đã chuyển tiền',
+      data: await decideWithdrawal(app.db, currentUser(request).id, request.params.id, {
+        status: 'paid',
+      }),
+    }),
+  );
+
+  app.put(
+    '/api/admin/withdrawals/:id/reject/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Từ chối yêu cầu rút tiền (hoàn tiền về ví)',
+        params: IdParamsSchema,
+        body: RejectWithdrawalBodySchema,
+        response: { 200: WithdrawalReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đã từ chối yêu cầu rút tiền',
+      data: await decideWithdrawal(app.db, currentUser(request).id, request.params.id, {
+        status: 'rejected',
+        reason: request.body.reason,
+      }),
+    }),
+  );
+};
