@@ -48,6 +48,15 @@ const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
   [paths.profileEdit]: async () => ({
     Component: (await import('../features/profile/pages/profile-edit-page')).ProfileEditPage,
   }),
+  [paths.deposit]: async () => ({
+    Component: (await import('../features/payment/pages/deposit-page')).DepositPage,
+  }),
+  [paths.withdraw]: async () => ({
+    Component: (await import('../features/payment/pages/withdraw-page')).WithdrawPage,
+  }),
+  [paths.paymentResult]: async () => ({
+    Component: (await import('../features/payment/pages/payment-result-page')).PaymentResultPage,
+  }),
 };
 
 // Screens arrive with their issues as `lazy` routes; until then a leaf renders nothing inside
@@ -79,7 +88,12 @@ export const appRoutes: RouteObject[] = [
         hydrateFallbackElement: <AppLayout />,
         children: leaves('user', 'staff'),
       },
-      { element: <PublicLayout />, children: leaves('public') },
+      {
+        element: <PublicLayout />,
+        // The payment result page is often a popup's first load: its frame paints at once.
+        hydrateFallbackElement: <PublicLayout />,
+        children: leaves('public'),
+      },
       // AccessGate already redirects unknown paths to /; this only keeps React Router from
       // treating them as a 404 error first.
       { path: '*', element: null },

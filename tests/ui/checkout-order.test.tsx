@@ -39,6 +39,14 @@ async function openCheckout({
     [CREATE]: create,
     'GET /api/customer/orders/77/': () => ok(makeOrder({ id: 77 })),
     'GET /api/customer/orders/': () => ok(orderPage([])),
+    // The pay button pays the new order at once; here the wallet covers it (tests/ui/
+    // pay-order.test.tsx covers the popup, the dialog and the failures).
+    'POST /api/payment/order/pay/': () =>
+      ok(
+        { status: 'paid', order_id: 77, amount_vnpay: 0, balance: 14_000 },
+        'Thanh toán thành công',
+      ),
+    'GET /api/payment/wallet/balance/': () => ok({ balance: 14_000 }),
     ...routes,
   });
   signInAsCustomer();

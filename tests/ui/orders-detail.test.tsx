@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../contract/orders';
 import { vi as text } from '../../src/i18n/vi';
+import { formatVnd } from '../../src/lib/format';
 import { shouldPersistQuery } from '../../src/lib/query-client';
 import { logout } from '../../src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
@@ -184,6 +185,14 @@ describe('the order screen /orders/{id} (spec 2.14)', () => {
     expect(screen.queryByRole('button', { name: t.cancel })).not.toBeInTheDocument();
   });
 
+  it('offers a pending order the pay button with its total next to the cancel', async () => {
+    await openLoaded(makeOrder());
+    expect(
+      screen.getByRole('button', { name: text.payment.pay(formatVnd(136_000)) }),
+    ).toBeEnabled();
+    expect(screen.getByRole('button', { name: t.cancel })).toBeEnabled();
+  });
+
   it('keeps the order when the confirmation is declined', async () => {
     const { api, user } = await openLoaded(makeOrder());
     await user.click(screen.getByRole('button', { name: t.cancel }));
@@ -200,8 +209,8 @@ describe('the order screen /orders/{id} (spec 2.14)', () => {
       detail: () => ok(current),
       routes: {
         'PUT /api/customer/orders/42/cancel/': () => {
-          // Paid meanwhile (another tab): pending orders only may be cancelled here.
-          current = makeOrder({ status: 'paid' });
+          // Paid and accepted meanwhile (another tab, the restaurant): too late to cancel.
+          current = makeOrder({ status: 'accepted' });
           return fail(409, 'Đơn hàng không thể hủy ở trạng thái hiện tại', 'ORDER_NOT_CANCELLABLE');
         },
       },
@@ -210,14 +219,49 @@ describe('the order screen /orders/{id} (spec 2.14)', () => {
     const dialog = await screen.findByRole('dialog', { name: t.cancelTitle });
     await user.click(within(dialog).getByRole('button', { name: t.confirmCancel }));
     expect(await screen.findByText('Không thể hủy đơn hàng')).toBeInTheDocument();
-    await waitFor(() => expect(valueOf(section(t.info), t.statusLabel)).toBe('Đã thanh toán'));
+    await waitFor(() => expect(valueOf(section(t.info), t.statusLabel)).toBe('Đã nhận đơn'));
     expect(screen.queryByRole('button', { name: t.cancel })).not.toBeInTheDocument();
   });
 
-  it('offers no cancel once the order is paid', async () => {
-    await openLoaded(makeOrder({ status: 'paid' }));
-    expect(screen.queryByRole('button', { name: t.cancel })).not.toBeInTheDocument();
+  it('cancels a paid order the restaurant has not accepted, and reads the refunded wallet', async () => {
+    const order = makeOrder({ status: 'paid' });
+    let balance = 0;
+    const { api, user } = await openLoaded(order, {
+      routes: {
+        'GET /api/payment/wallet/balance/': () => ok({ balance }),
+        'PUT /api/customer/orders/42/cancel/': () => {
+          balance = order.total_amount;
+          return ok(
+            { ...order, status: 'cancelled', cancel_reason: 'Khách yêu cầu hủy' },
+            'Đã hủy đơn',
+          );
+        },
+      },
+    });
+    // Paid already: nothing to pay.
+    expect(screen.queryByRole('button', { name: /^Thanh toán/ })).not.toBeInTheDocument();
+    const walletCalls = () => api.callsTo('GET /api/payment/wallet/balance/').length;
+    await waitFor(() => expect(walletCalls()).toBeGreaterThan(0));
+    const before = walletCalls();
+    await user.click(screen.getByRole('button', { name: t.cancel }));
+    const dialog = await screen.findByRole('dialog', { name: t.cancelTitle });
+    await user.click(within(dialog).getByRole('button', { name: t.confirmCancel }));
+
+    expect(await screen.findByText('Đã hủy đơn')).toBeInTheDocument();
+    expect(api.lastCallTo('PUT /api/customer/orders/42/cancel/').json).toEqual({
+      reason: 'Khách yêu cầu hủy',
+    });
+    expect(cancelledBanner()).toHaveTextContent('Lý do: Khách yêu cầu hủy');
+    await waitFor(() => expect(walletCalls()).toBeGreaterThan(before));
   });
+
+  it.each(['accepted', 'done', 'completed'] as const)(
+    'offers the customer no cancel once the order is %s',
+    async (status) => {
+      await openLoaded(makeOrder({ status }));
+      expect(screen.queryByRole('button', { name: t.cancel })).not.toBeInTheDocument();
+    },
+  );
 
   it('needs the network to cancel: the button is disabled offline and says so', async () => {
     await openLoaded(makeOrder());
@@ -234,10 +278,11 @@ describe('the order screen /orders/{id} (spec 2.14)', () => {
     expect(api.callsTo('GET /api/staff/orders/42/')).toHaveLength(1);
     expect(api.callsTo('GET /api/customer/orders/42/')).toHaveLength(0);
     expect(valueOf(section(t.info), t.customer)).toBe('Nguyễn Thị Lan');
-    expect(screen.queryByRole('button', { name: t.cancel })).not.toBeInTheDocument();
-    expect(screen.queryAllByRole('button').map((button) => button.textContent)).not.toContain(
-      t.cancel,
-    );
+    // The only 'Hủy đơn' is the staff one (orders-staff-actions.test.tsx), which asks a reason.
+    const staffActions = section(t.staffActions);
+    for (const button of screen.getAllByRole('button', { name: t.cancel })) {
+      expect(staffActions).toContainElement(button);
+    }
   });
 
   it("says 'Không thể tải chi tiết đơn hàng' and goes to /orders when the order is not found", async () => {

@@ -236,9 +236,10 @@ describe('the orders list /orders (spec 2.13)', () => {
     expect(lists.every(shouldPersistQuery)).toBe(true);
   });
 
-  it('has no wallet balance placeholder', async () => {
+  // The figure itself and the staff view: tests/ui/wallet-balance.test.tsx.
+  it("shows customers the 'Số dư ví' region above the list", async () => {
     await openOrders('customer', () => ok(orderPage([])));
     await screen.findByText(t.customerEmpty);
-    expect(screen.queryByText(/số dư/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Số dư ví' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,13 @@
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
-import { Alert, Anchor, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Divider.layer.css';
+import { Alert, Anchor, Badge, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
 import { paths } from '../../../app/routes';
 import { IconCart } from '../../../components/icons';
 import { ScreenLoading } from '../../../components/screen-states';
 import { useSignOut } from '../../../components/use-sign-out';
+import { WalletBalance } from '../../../components/wallet-balance';
 import { vi } from '../../../i18n/vi';
 import { useCart, type CartView } from '../../../lib/cart/use-cart';
 import { useCartActions } from '../../../lib/cart/use-cart-actions';
@@ -55,6 +57,9 @@ function CartRestaurant({ cart }: { cart: CartView }) {
           </Anchor>
         )}
       </Title>
+      {/* Spec 2.11: the balance next to the order it may pay for, before going to checkout. */}
+      <Divider my="sm" />
+      <WalletBalance />
     </Paper>
   );
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isHTTPError } from 'ky';
 import { useRef } from 'react';
 import type { CreateOrderBody, Order } from '../../../../contract/orders';
 import { CART_QUERY_KEY } from '../../../lib/cart/use-cart';
-import { getErrorReply, http, type ApiReply } from '../../../lib/http';
+import { http, type ApiReply } from '../../../lib/http';
+import { isSettled, newIdempotencyKey } from '../../../lib/idempotency-key';
 import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
-import { newIdempotencyKey } from '../idempotency-key';
 
 interface CreateOrderData {
   id?: unknown;
@@ -29,19 +28,6 @@ export async function createOrder(body: CreateOrderBody, key: string): Promise<C
     .post('customer/orders/', { json: body, headers: { 'idempotency-key': key } })
     .json<ApiReply<CreateOrderData>>();
   return { id: idOf(reply.data), message: reply.message };
-}
-
-/**
- * Whether the server settled this request. Without a reply (connection lost, timeout) the order
- * may exist; a 5xx released the key on the server; 408 and 429 were not processed; a 409
- * IDEMPOTENCY_IN_PROGRESS means the first send still runs. A retry must then carry the same
- * key, so it gets that order rather than a second one.
- */
-export function isSettled(error: unknown): boolean {
-  if (!isHTTPError(error)) return false;
-  const { status } = error.response;
-  if (status >= 500 || status === 408 || status === 429) return false;
-  return getErrorReply(error)?.code !== 'IDEMPOTENCY_IN_PROGRESS';
 }
 
 /**

@@ -6,6 +6,8 @@ import { generatePath, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { paths } from '../../../app/routes';
 import { BackButton } from '../../../components/back-button';
+import { InsufficientBalanceDialog } from '../../../components/payment/insufficient-balance-dialog';
+import { usePayOrder } from '../../../components/payment/use-pay-order';
 import { ScreenLoading } from '../../../components/screen-states';
 import { vi } from '../../../i18n/vi';
 import { CART_QUERY_KEY, useCart, type CartView } from '../../../lib/cart/use-cart';
@@ -47,6 +49,8 @@ function useDeliveryDefaults(): Pick<DeliveryDetails, 'address' | 'phone'> {
   };
 }
 
+const orderPath = (id: number) => generatePath(paths.order, { id: String(id) });
+
 function CheckoutForm({ cart, pendingCount }: { cart: CartView; pendingCount: number }) {
   const online = useOnline();
   const navigate = useNavigate();
@@ -64,6 +68,8 @@ function CheckoutForm({ cart, pendingCount }: { cart: CartView; pendingCount: nu
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const applyCoupon = useApplyCoupon();
   const createOrder = useCreateOrder();
+  const payment = usePayOrder();
+  const busy = createOrder.isPending || payment.isPending;
 
   // A cart that changed since the preview (a sync, another tab) drops the coupon rather than
   // show a discount the server would not give; the code stays in the field to apply again.
@@ -139,7 +145,12 @@ function CheckoutForm({ cart, pendingCount }: { cart: CartView; pendingCount: nu
             return;
           }
           toast.success(message);
-          void navigate(generatePath(paths.order, { id: String(id) }));
+          // Spec 2.12's pay button: the new order is paid at once. Whatever happens (paid,
+          // popup open, blocked, refused) the customer lands on the order, where it can be
+          // paid again; only the 'Số dư không đủ' dialog waits for an answer first.
+          void payment.pay(id).then((outcome) => {
+            if (outcome !== 'insufficient') void navigate(orderPath(id));
+          });
         },
         onError: (error) => toast.error(getErrorMessage(error)),
       },
@@ -157,7 +168,7 @@ function CheckoutForm({ cart, pendingCount }: { cart: CartView; pendingCount: nu
         <DeliveryForm
           value={delivery}
           onChange={(change) => setDraft((previous) => ({ ...previous, ...change }))}
-          disabled={createOrder.isPending}
+          disabled={busy}
         />
         <CouponBox
           code={couponCode}
@@ -178,7 +189,7 @@ function CheckoutForm({ cart, pendingCount }: { cart: CartView; pendingCount: nu
           size="md"
           fullWidth
           onClick={placeOrder}
-          loading={createOrder.isPending}
+          loading={busy}
           disabled={!online || waitingForSync}
           aria-describedby={payNote ? noteId : undefined}
         >
@@ -190,11 +201,26 @@ function CheckoutForm({ cart, pendingCount }: { cart: CartView; pendingCount: nu
           </Text>
         ) : null}
       </OrderSummary>
+      <InsufficientBalanceDialog
+        shortfall={payment.shortfall}
+        onLater={() => {
+          const orderId = payment.shortfall?.orderId;
+          payment.closeShortfall();
+          if (orderId !== undefined) void navigate(orderPath(orderId));
+        }}
+        onDeposit={() => {
+          payment.closeShortfall();
+          void navigate(paths.deposit);
+        }}
+      />
     </div>
   );
 }
 
-/** /checkout (spec 2.12). Creating the order needs the network; paying it joins with the wallet. */
+/**
+ * /checkout (spec 2.12). The pay button creates the order and pays it at once (the wallet, then
+ * VNPay for the rest); both need the network.
+ */
 export function CheckoutPage() {
   const { cart, isLoading, isError, pendingCount } = useCart();
   const queryClient = useQueryClient();

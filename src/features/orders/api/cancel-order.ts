@@ -3,9 +3,13 @@ import type { Order } from '../../../../contract/orders';
 import { vi } from '../../../i18n/vi';
 import { http, type ApiReply } from '../../../lib/http';
 import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
+import { WALLET_QUERY_KEY } from '../../../lib/wallet';
 import { orderQueries } from './get-order';
 
-/** PUT /api/customer/orders/{id}/cancel/ with the reason of spec section 4. */
+/**
+ * PUT /api/customer/orders/{id}/cancel/ with the reason of spec section 4. Allowed while the
+ * order is pending or paid but not yet accepted; a paid one is refunded to the wallet.
+ */
 export async function cancelOrder(id: number): Promise<Order | undefined> {
   const reply = await http
     .put(`customer/orders/${id}/cancel/`, { json: { reason: vi.orders.customerCancelReason } })
@@ -22,8 +26,10 @@ export function useCancelOrder(id: number) {
       if (order) queryClient.setQueryData(queryKey, order);
       else void queryClient.invalidateQueries({ queryKey });
       void queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, 'list'] });
+      // A paid order's money is back in the wallet.
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
     },
-    // Refused: the order has moved on (paid meanwhile, cancelled elsewhere); show where it is.
+    // Refused: the order has moved on (accepted meanwhile, cancelled elsewhere); show where it is.
     onError: () => void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });
 }

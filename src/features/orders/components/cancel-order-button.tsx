@@ -9,7 +9,8 @@ import { useCancelOrder } from '../api/cancel-order';
 const text = vi.orders;
 
 /**
- * Spec section 4: a customer may cancel a pending order, with the reason 'Khách yêu cầu hủy',
+ * Spec section 4: a customer may cancel a pending order (and, as the server allows, a paid one
+ * the restaurant has not accepted yet), with the reason 'Khách yêu cầu hủy',
  * after confirming. Cancelling needs the server, so offline the button says it waits for it.
  */
 export function CancelOrderButton({ orderId }: { orderId: number }) {

@@ -8,7 +8,9 @@ import type { Order } from '../../../../contract/orders';
 import { paths } from '../../../app/routes';
 import { BackButton } from '../../../components/back-button';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { PayOrderButton } from '../../../components/payment/pay-order-button';
 import { ScreenLoading } from '../../../components/screen-states';
+import { WalletBalanceAmount } from '../../../components/wallet-balance';
 import { vi } from '../../../i18n/vi';
 import { formatVnd } from '../../../lib/format';
 import { formatDate } from '../../../lib/format-date';
@@ -19,7 +21,9 @@ import type { OrderKind } from '../api/get-orders';
 import { CancelOrderButton } from '../components/cancel-order-button';
 import { OrderItems } from '../components/order-items';
 import { OrderProgress } from '../components/order-progress';
+import { OrderReviews } from '../components/order-reviews';
 import classes from '../components/orders.module.css';
+import { StaffOrderActions } from '../components/staff-order-actions';
 import { useOrderKind } from '../use-order-kind';
 
 const text = vi.orders;
@@ -51,6 +55,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * A pending order is paid from here (the flow of spec section 4 lives in PayOrderButton); the
+ * server lets the customer cancel until the restaurant accepts, so paid ones too.
+ */
+function CustomerActions({ order, kind }: { order: Order; kind: OrderKind }) {
+  if (kind !== 'customer') return null;
+  const payable = order.status === 'pending';
+  const cancellable = payable || order.status === 'paid';
+  if (!cancellable) return null;
+  return (
+    <Stack gap="sm">
+      {payable ? <PayOrderButton orderId={order.id} amount={order.total_amount} /> : null}
+      <CancelOrderButton orderId={order.id} />
+    </Stack>
   );
 }
 
@@ -107,6 +128,15 @@ function OrderView({ order, kind }: { order: Order; kind: OrderKind }) {
           <dd>{text.freeShip}</dd>
           <dt className={classes.strong}>{text.total}</dt>
           <dd className={classes.strong}>{formatVnd(order.total_amount)}</dd>
+          {/* Spec 2.14: the customer sees whether the wallet covers what is left to pay. */}
+          {kind === 'customer' ? (
+            <>
+              <dt>{vi.wallet.balance}</dt>
+              <dd>
+                <WalletBalanceAmount />
+              </dd>
+            </>
+          ) : null}
         </dl>
       </Section>
 
@@ -125,8 +155,19 @@ function OrderView({ order, kind }: { order: Order; kind: OrderKind }) {
         <OrderItems items={order.items} />
       </Section>
 
-      {kind === 'customer' && order.status === 'pending' ? (
-        <CancelOrderButton orderId={order.id} />
+      {kind === 'customer' && order.status === 'completed' ? (
+        <Section title={text.reviews}>
+          <OrderReviews orderId={order.id} items={order.items} />
+        </Section>
+      ) : null}
+
+      <CustomerActions order={order} kind={kind} />
+
+      {/* Nothing is left to do on a finished order, so its staff buttons are not shown. */}
+      {kind === 'staff' && order.status !== 'completed' && order.status !== 'cancelled' ? (
+        <Section title={text.staffActions}>
+          <StaffOrderActions orderId={order.id} status={order.status} />
+        </Section>
       ) : null}
     </Stack>
   );
@@ -141,7 +182,7 @@ function OrderDetail({ id, kind }: { id: number; kind: OrderKind }) {
   return <OrderView order={order.data} kind={kind} />;
 }
 
-/** /orders/{id} (spec 2.14). Staff actions and the wallet join with the wallet issue. */
+/** /orders/{id} (spec 2.14): info, progress, items, the role's actions and dish reviews. */
 export function OrderPage() {
   const id = parseRouteId(useParams().id);
   const kind = useOrderKind();

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Tabs.layer.css';
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
+import { WalletBalance } from '../../../components/wallet-balance';
 import { vi } from '../../../i18n/vi';
 import { CUSTOMER_FILTERS, STAFF_FILTERS, type StatusFilter } from '../api/get-orders';
 import { OrderList } from '../components/order-list';
@@ -32,6 +33,13 @@ export function OrdersPage() {
       <Title order={1} size="h2">
         {kind === 'staff' ? text.staffTitle : text.title}
       </Title>
+      {/* Spec 2.13 and section 6: customers see their balance here; staff orders are not paid
+          from the staff member's wallet. */}
+      {kind === 'customer' ? (
+        <Paper withBorder radius="md" px="md" py="sm">
+          <WalletBalance />
+        </Paper>
+      ) : null}
       <Tabs value={status} onChange={select} keepMounted={false}>
         <Tabs.List aria-label={text.filter} className={classes.tabList}>
           {filters.map((filter) => (

@@ -11,6 +11,7 @@ import { profileQueries } from '../api/get-profile';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileLoadState } from '../components/profile-load-state';
 import { ThemeSetting } from '../components/theme-setting';
+import { WalletCard } from '../components/wallet-card';
 import { useProfileKind } from '../use-profile-kind';
 
 const text = vi.profile;
@@ -30,7 +31,7 @@ function useSendToEditWhenIncomplete(needsUpdate: boolean) {
   }, [needsUpdate, navigate]);
 }
 
-/** /profile (spec 2.15). The wallet and restaurant cards join it with their own issues. */
+/** /profile (spec 2.15). The restaurant card joins it with its own issue. */
 export function ProfilePage() {
   const kind = useProfileKind();
   const profile = useQuery(profileQueries.detail(kind));
@@ -47,6 +48,7 @@ export function ProfilePage() {
       ) : (
         <ProfileLoadState error={profile.error} onRetry={() => void profile.refetch()} />
       )}
+      <WalletCard />
       {/* Settings work without the profile, e.g. offline before it was ever loaded. */}
       <Paper withBorder radius="lg" p="lg">
         <Stack gap="md">

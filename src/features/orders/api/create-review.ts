@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../../contract/orders';
+import type { CreatedReview, CreateReviewBody } from '../../../../contract/reviews';
+import { http, type ApiReply } from '../../../lib/http';
+import { orderQueries } from './get-order';
+
+/** What the per-dish form sends (spec 7.4 and section 5): the rating as a number. */
+export type ReviewInput = Required<
+  Pick<CreateReviewBody, 'food_id' | 'rating' | 'order_item_id'>
+> & {
+  comment: string;
+};
+
+/** POST /api/customer/reviews/; the reply's message is 'Đã gửi đánh giá'. */
+export async function createReview(body: ReviewInput): Promise<CreatedReview | undefined> {
+  const reply = await http
+    .post('customer/reviews/', { json: body })
+    .json<ApiReply<CreatedReview>>();
+  return reply.data;
+}
+
+/** Reviews one item of the customer's order `orderId`. */
+export function useCreateReview(orderId: number) {
+  const queryClient = useQueryClient();
+  const { queryKey } = orderQueries.detail('customer', orderId);
+  return useMutation({
+    mutationFn: createReview,
+    onSuccess: (_review, { order_item_id }) => {
+      // 'Đã đánh giá' at once, before the refetch below confirms it.
+      queryClient.setQueryData(queryKey, (order: Order | undefined) =>
+        order
+          ? {
+              ...order,
+              items: order.items.map((item) =>
+                item.id === order_item_id ? { ...item, has_reviewed: true } : item,
+              ),
+            }
+          : order,
+      );
+    },
+    // Also after a refusal: 'already reviewed' (another tab, another device) must show as such.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey }),
+  });
+}

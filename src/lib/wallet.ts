@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { WalletBalanceSchema } from '../../contract/wallet';
+import { http, type ApiReply } from './http';
+import { persistedQuery } from './query-client';
+
+type WalletBalance = z.infer<typeof WalletBalanceSchema>;
+
+/**
+ * The wallet balance is read by cart, orders, profile and the payment screens, and refreshed
+ * after every payment, so its key lives here where every feature can reach it.
+ */
+export const WALLET_QUERY_KEY = ['wallet'] as const;
+
+/**
+ * Money changes behind the user's back (a refund, an IPN landing after the popup closed, a
+ * completed order crediting the owner), so the balance goes stale quickly; persisted so the
+ * last known figure still shows offline.
+ */
+export const WALLET_STALE_TIME_MS = 10_000;
+
+export const walletBalanceQuery = queryOptions({
+  queryKey: [...WALLET_QUERY_KEY, 'balance'] as const,
+  queryFn: async ({ signal }): Promise<number> => {
+    const reply = await http
+      .get('payment/wallet/balance/', { signal })
+      .json<ApiReply<WalletBalance>>();
+    if (typeof reply.data?.balance !== 'number') throw new Error('Wallet reply without balance');
+    return reply.data.balance;
+  },
+  staleTime: WALLET_STALE_TIME_MS,
+  ...persistedQuery,
+});
+
+/** The signed-in user's wallet balance; `enabled` false skips the call (visitors, guests). */
+export function useWalletBalance(enabled = true): {
+  balance: number | undefined;
+  isLoading: boolean;
+  isError: boolean;
+} {
+  const query = useQuery({ ...walletBalanceQuery, enabled });
+  return { balance: query.data, isLoading: query.isLoading, isError: query.isError };
+}
