@@ -14,9 +14,10 @@ import {
   walletBalance,
 } from '../../server/modules/ledger/ledger.service';
 import { settleStalePayments } from '../../server/modules/payments/payments.service';
-import { formatVnpDate, signParams, verifyParams } from '../../server/modules/vnpay/vnpay';
+import { signParams, verifyParams } from '../../server/modules/vnpay/vnpay';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
+import { sendIpn, vnpayCallback, type CallbackOutcome } from '../helpers/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface ErrorBody {
@@ -146,38 +147,10 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     return PayOrderReplySchema.parse(res.body).data;
   };
 
-  /** The parameters VNPay puts on the IPN and the return URL for one attempt, signed. */
-  const callback = (
-    txnRef: string,
-    amount: number,
-    outcome: 'success' | 'insufficient' | 'cancelled' = 'success',
-  ): Record<string, string> => {
-    const params: Record<string, string> = {
-      vnp_Amount: String(amount * 100),
-      vnp_BankCode: 'NCB',
-      vnp_CardType: 'ATM',
-      vnp_OrderInfo: `Thanh toan ${txnRef}`,
-      vnp_PayDate: formatVnpDate(new Date()),
-      vnp_ResponseCode: { success: '00', insufficient: '51', cancelled: '24' }[outcome],
-      vnp_TmnCode: t.app.config.vnpay.tmnCode,
-      vnp_TransactionNo: outcome === 'cancelled' ? '0' : '14422574',
-      vnp_TransactionStatus: outcome === 'success' ? '00' : '02',
-      vnp_TxnRef: txnRef,
-    };
-    if (outcome === 'success') params.vnp_BankTranNo = 'VNP14422574';
-    return { ...params, vnp_SecureHash: signParams(params, secret) };
-  };
+  const callback = (txnRef: string, amount: number, outcome?: CallbackOutcome) =>
+    vnpayCallback(t, txnRef, amount, outcome);
 
-  const ipn = async (params: Record<string, string>) => {
-    const res = await call<{ RspCode: string; Message: string }>(
-      t.app,
-      'GET',
-      `/api/payment/vnpay/ipn/?${new URLSearchParams(params).toString()}`,
-      { ip: '113.160.92.202' },
-    );
-    expect(res.status).toBe(200);
-    return res.body;
-  };
+  const ipn = (params: Record<string, string>) => sendIpn(t, params);
 
   const paymentReturn = (params: Record<string, string>) =>
     call<ErrorBody & { data: { status: string } }>(

@@ -4,6 +4,7 @@ import type { Role } from '../../server/db/schema';
 import { signAccessToken } from '../../server/modules/auth/tokens';
 import { transfer, walletBalance } from '../../server/modules/ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '../../server/modules/orders/orders.service';
+import { formatVnpDate, signParams } from '../../server/modules/vnpay/vnpay';
 import { call } from './auth';
 import type { TestApp } from './test-app';
 
@@ -129,4 +130,47 @@ export async function paidOrder(
   await deposit(t, customer.id, order.total_amount);
   await payFromWallet(t, customer.id, order.id);
   return order;
+}
+
+export type CallbackOutcome = 'success' | 'insufficient' | 'cancelled';
+
+/**
+ * The parameters VNPay puts on the IPN and the return URL for one attempt (vnpay.md), signed
+ * with the app's hash secret: what the gateway would send for `outcome`.
+ */
+export function vnpayCallback(
+  t: TestApp,
+  txnRef: string,
+  amount: number,
+  outcome: CallbackOutcome = 'success',
+): Record<string, string> {
+  const params: Record<string, string> = {
+    vnp_Amount: String(amount * 100),
+    vnp_BankCode: 'NCB',
+    vnp_CardType: 'ATM',
+    vnp_OrderInfo: `Thanh toan ${txnRef}`,
+    vnp_PayDate: formatVnpDate(new Date()),
+    vnp_ResponseCode: { success: '00', insufficient: '51', cancelled: '24' }[outcome],
+    vnp_TmnCode: t.app.config.vnpay.tmnCode,
+    vnp_TransactionNo: outcome === 'cancelled' ? '0' : '14422574',
+    vnp_TransactionStatus: outcome === 'success' ? '00' : '02',
+    vnp_TxnRef: txnRef,
+  };
+  if (outcome === 'success') params.vnp_BankTranNo = 'VNP14422574';
+  return { ...params, vnp_SecureHash: signParams(params, t.app.config.vnpay.hashSecret) };
+}
+
+/** VNPay's server-to-server call of our IPN with `params`; the reply is always HTTP 200. */
+export async function sendIpn(
+  t: TestApp,
+  params: Record<string, string>,
+): Promise<{ RspCode: string; Message: string }> {
+  const res = await call<{ RspCode: string; Message: string }>(
+    t.app,
+    'GET',
+    `/api/payment/vnpay/ipn/?${new URLSearchParams(params).toString()}`,
+    { ip: '113.160.92.202' },
+  );
+  expect(res.status).toBe(200);
+  return res.body;
 }
