@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { vi } from '../src/i18n/vi';
-import { codeFromOutbox, uniquePhone } from './helpers';
+import { codeFromOutbox, DEMO_OWNER, uniquePhone } from './helpers';
 
 // Runs inside the page. The e2e tsconfig has no DOM library, so the little it uses is declared.
 declare const localStorage: { getItem(key: string): string | null };
@@ -12,9 +12,6 @@ declare const localStorage: { getItem(key: string): string | null };
 const customer = vi.auth.customer;
 const staff = vi.auth.staff;
 const register = vi.auth.register;
-
-/** Demo accounts of the development seed (README, development only). */
-const DEMO_OWNER = { username: 'demo_owner', password: 'demo123456' };
 
 /**
  * A phone, username and email no other test (or earlier run against the same server) uses:

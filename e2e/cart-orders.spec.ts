@@ -1,8 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Cart } from '../contract/cart';
-import { DEMO_RESTAURANTS } from '../server/db/seed/catalogue-data';
 import { vi } from '../src/i18n/vi';
-import { apiAsUser, signInAsNewCustomer, waitForControllingServiceWorker } from './helpers';
+import {
+  apiAsUser,
+  dishId,
+  seeded,
+  signInAsNewCustomer,
+  waitForControllingServiceWorker,
+} from './helpers';
 
 // Issue 5's journey on the built app, the real server and the demo catalogue: dishes with
 // toppings into the cart, a switch of restaurant (declined, then accepted), changes made while
@@ -18,34 +23,6 @@ const BANH_MI = { restaurant: 'Quán Cô Lan 24h', name: 'Bánh mì' };
 
 const vnd = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 const price = (amount: number) => `${vnd.format(amount)} ${vi.format.currency}`;
-
-function seeded(spec: { restaurant: string; name: string }) {
-  const restaurant = DEMO_RESTAURANTS.find((r) => r.name === spec.restaurant);
-  const dish = restaurant?.dishes.find((d) => d.name === spec.name);
-  if (!restaurant || !dish) throw new Error(`${spec.restaurant} / ${spec.name} is not seeded`);
-  return { restaurant, dish };
-}
-
-/** The dish's id, found the way a customer near the restaurant would: a search from there. */
-async function dishId(request: APIRequestContext, spec: { restaurant: string; name: string }) {
-  const { restaurant } = seeded(spec);
-  const query = new URLSearchParams({
-    q: spec.name,
-    lat: String(restaurant.lat),
-    lon: String(restaurant.lon),
-    per_page: '10',
-  });
-  const reply = await request.get(`/api/search/?${query.toString()}`);
-  expect(reply.ok()).toBe(true);
-  const body = (await reply.json()) as {
-    data: { items: { name: string; searched_foods: { id: number; name: string }[] }[] };
-  };
-  const food = body.data.items
-    .find((r) => r.name === spec.restaurant)
-    ?.searched_foods.find((f) => f.name === spec.name);
-  if (!food) throw new Error(`no search result for ${spec.name} at ${spec.restaurant}`);
-  return food.id;
-}
 
 /** The server cart as the signed-in customer's app reads it. */
 async function serverCart(page: Page): Promise<Cart> {

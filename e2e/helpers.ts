@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_RESTAURANTS } from '../server/db/seed/catalogue-data';
 import { vi } from '../src/i18n/vi';
 
 // What several journeys share: a fresh customer signed in through the dev SMS outbox, the
@@ -101,4 +102,50 @@ export async function signInAsNewCustomer(
   await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   return phone;
+}
+
+/** The demo owner of the development seed (README, development only); owns Quán Cô Lan 24h. */
+export const DEMO_OWNER = { username: 'demo_owner', password: 'demo123456', phone: '0900000002' };
+
+/** Signs the demo owner in at /staff/login; ends on the staff home. */
+export async function signInAsDemoOwner(page: Page): Promise<void> {
+  await page.goto('/staff/login');
+  await page.getByLabel(vi.auth.staff.username).fill(DEMO_OWNER.username);
+  await page.getByLabel(vi.auth.staff.password, { exact: true }).fill(DEMO_OWNER.password);
+  await page.getByRole('button', { name: vi.auth.staff.submit }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export interface SeededDish {
+  restaurant: string;
+  name: string;
+}
+
+/** A dish of the demo catalogue and its restaurant, as seeded. */
+export function seeded(spec: SeededDish) {
+  const restaurant = DEMO_RESTAURANTS.find((r) => r.name === spec.restaurant);
+  const dish = restaurant?.dishes.find((d) => d.name === spec.name);
+  if (!restaurant || !dish) throw new Error(`${spec.restaurant} / ${spec.name} is not seeded`);
+  return { restaurant, dish };
+}
+
+/** The dish's id, found the way a customer near the restaurant would: a search from there. */
+export async function dishId(request: APIRequestContext, spec: SeededDish): Promise<number> {
+  const { restaurant } = seeded(spec);
+  const query = new URLSearchParams({
+    q: spec.name,
+    lat: String(restaurant.lat),
+    lon: String(restaurant.lon),
+    per_page: '10',
+  });
+  const reply = await request.get(`/api/search/?${query.toString()}`);
+  expect(reply.ok()).toBe(true);
+  const body = (await reply.json()) as {
+    data: { items: { name: string; searched_foods: { id: number; name: string }[] }[] };
+  };
+  const food = body.data.items
+    .find((r) => r.name === spec.restaurant)
+    ?.searched_foods.find((f) => f.name === spec.name);
+  if (!food) throw new Error(`no search result for ${spec.name} at ${spec.restaurant}`);
+  return food.id;
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { vi } from '../src/i18n/vi';
+import { DEMO_OWNER, signInAsDemoOwner } from './helpers';
 
 // Runs inside the page; the e2e tsconfig has no DOM library.
 declare const localStorage: {
@@ -10,16 +11,6 @@ declare const localStorage: {
 interface StoredTokens {
   access_token: string;
   refresh_token: string;
-}
-
-const DEMO_OWNER = { username: 'demo_owner', password: 'demo123456', phone: '0900000002' };
-
-async function signInAsDemoOwner(page: Page) {
-  await page.goto('/staff/login');
-  await page.getByLabel(vi.auth.staff.username).fill(DEMO_OWNER.username);
-  await page.getByLabel(vi.auth.staff.password, { exact: true }).fill(DEMO_OWNER.password);
-  await page.getByRole('button', { name: vi.auth.staff.submit }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 const storedTokens = (page: Page) =>

@@ -1,0 +1,177 @@
+import { expect, test, type Page } from '@playwright/test';
+import { vi } from '../src/i18n/vi';
+import { apiAsUser, dishId, seeded, signInAsDemoOwner, signInAsNewCustomer } from './helpers';
+
+// Issue 6's journey on the built app, the real server and its built-in VNPay sandbox: a customer
+// with an empty wallet pays an order in the VNPay popup, the demo owner takes it through accept,
+// done and complete and is paid, the customer reviews the dish; then a top-up in the popup, an
+// order paid from the wallet, cancelled by the restaurant, and the money back in the wallet.
+
+test.use({ trace: { mode: 'retain-on-failure', snapshots: false } });
+
+/** Quán Cô Lan 24h belongs to the demo owner and is open around the clock in the demo data. */
+const BANH_MI = { restaurant: 'Quán Cô Lan 24h', name: 'Bánh mì' };
+const DEPOSIT = 100_000;
+
+const vnd = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+const price = (amount: number) => `${vnd.format(amount)} ${vi.format.currency}`;
+
+const toast = (page: Page, message: string) =>
+  page.getByRole('alert').filter({ hasText: message }).or(page.getByText(message)).first();
+
+async function walletBalance(page: Page): Promise<number> {
+  const reply = await apiAsUser(page, '/api/payment/wallet/balance/');
+  expect(reply.status).toBe(200);
+  return (reply.body as { data: { balance: number } }).data.balance;
+}
+
+async function orderStatus(page: Page, id: number, as: 'customer' | 'staff'): Promise<string> {
+  const reply = await apiAsUser(page, `/api/${as}/orders/${id}/`);
+  expect(reply.status).toBe(200);
+  return (reply.body as { data: { status: string } }).data.status;
+}
+
+/** One Bánh mì (no toppings) into the cart from the dish page. */
+async function addBanhMi(page: Page, foodId: number) {
+  await page.goto(`/food/${foodId}`);
+  await page.getByRole('button', { name: vi.cart.addToCart }).click();
+  const dialog = page.getByRole('dialog', { name: vi.food.toppingDialog.title });
+  await dialog.getByRole('button', { name: vi.food.toppingDialog.confirm }).click();
+  await expect(toast(page, vi.cart.added)).toBeVisible();
+}
+
+/** Fills the delivery form of /checkout and presses 'Đặt hàng và thanh toán'. */
+async function placeOrder(page: Page) {
+  await page.goto('/checkout');
+  await page
+    .getByRole('textbox', { name: vi.checkout.address })
+    .fill('18 Lý Tự Trọng, Bến Nghé, Quận 1, TP. Hồ Chí Minh');
+  await page.getByRole('textbox', { name: vi.checkout.phone }).fill('0912 345 678');
+  await page.getByRole('button', { name: vi.checkout.placeOrder }).click();
+}
+
+/**
+ * The built-in sandbox in the popup: the amount shown, the success card (the page's default)
+ * paid, our result page in the same window saying so, and the window closing itself.
+ */
+async function payInSandbox(popup: Page, amount: number) {
+  await expect(popup.getByText(price(amount)).first()).toBeVisible();
+  await popup.getByRole('button', { name: 'Thanh toán', exact: true }).click();
+  await expect(popup).toHaveURL(/\/api\/payment\/vnpay\/return\/\?/);
+  await expect(popup.getByRole('status').getByText(vi.paymentResult.success)).toBeVisible();
+  await expect(popup.getByText(vi.paymentResult.amount(price(amount)))).toBeVisible();
+  await popup.waitForEvent('close', { timeout: 15_000 });
+}
+
+test('an order paid through the VNPay popup, fulfilled, paid out and reviewed; a refund on staff cancel', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const banhMi = seeded(BANH_MI).dish;
+  const foodId = await dishId(request, BANH_MI);
+
+  await signInAsNewCustomer(page, request, testInfo.testId);
+  expect(await walletBalance(page)).toBe(0);
+
+  // --- An empty wallet: the whole total goes to VNPay in the popup ---
+  await addBanhMi(page, foodId);
+  const popupOpened = page.waitForEvent('popup');
+  await placeOrder(page);
+  const popup = await popupOpened;
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
+
+  await payInSandbox(popup, banhMi.price);
+  await expect(toast(page, vi.payment.paid)).toBeVisible();
+  await expect(page.getByText(vi.orders.status.paid).first()).toBeVisible();
+  expect(await orderStatus(page, orderId, 'customer')).toBe('paid');
+  // VNPay's money went through the wallet into escrow: nothing is left over.
+  expect(await walletBalance(page)).toBe(0);
+
+  // --- The demo owner, on a tablet-sized screen of their own ---
+  const ownerContext = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    viewport: { width: 1024, height: 768 },
+  });
+  const owner = await ownerContext.newPage();
+  await signInAsDemoOwner(owner);
+  const ownerBefore = await walletBalance(owner);
+
+  await owner.goto(`/orders/${orderId}`);
+  for (const [button, done, status] of [
+    [vi.orders.accept, vi.orders.accepted, 'accepted'],
+    [vi.orders.markDone, vi.orders.markedDone, 'done'],
+    [vi.orders.complete, vi.orders.completed, 'completed'],
+  ] as const) {
+    const action = owner.getByRole('button', { name: button, exact: true });
+    await expect(action).toBeEnabled();
+    await action.click();
+    await expect(toast(owner, done)).toBeVisible();
+    await expect.poll(() => orderStatus(owner, orderId, 'staff')).toBe(status);
+  }
+  await expect(owner.getByText(vi.orders.status.completed).first()).toBeVisible();
+  for (const button of [vi.orders.accept, vi.orders.markDone, vi.orders.complete]) {
+    await expect(owner.getByRole('button', { name: button, exact: true })).toBeDisabled();
+  }
+
+  // The revenue in the owner's wallet (COMMISSION_PERCENT is 0 here).
+  await owner.goto('/profile');
+  await expect(
+    owner
+      .getByRole('status', { name: vi.wallet.balance })
+      .getByText(price(ownerBefore + banhMi.price)),
+  ).toBeVisible();
+
+  // --- The customer reviews the dish of the completed order ---
+  await page.reload();
+  await expect(page.getByText(vi.orders.status.completed).first()).toBeVisible();
+  const item = page.getByRole('listitem', { name: BANH_MI.name });
+  await item.getByLabel(vi.orders.ratingLabel).selectOption(vi.orders.ratingOptions[4]);
+  await item.getByLabel(vi.orders.commentLabel).fill('Bánh giòn, pate thơm, giao nhanh.');
+  await item.getByRole('button', { name: vi.orders.submitReview }).click();
+  await expect(toast(page, vi.orders.reviewSent)).toBeVisible();
+  await expect(item.getByText(vi.orders.reviewed)).toBeVisible();
+  await expect(item.getByRole('button', { name: vi.orders.submitReview })).toHaveCount(0);
+  await page.goto(`/food/${foodId}`);
+  await expect(page.getByText('Bánh giòn, pate thơm, giao nhanh.')).toBeVisible();
+
+  // --- A top-up in the popup, then an order the wallet pays on its own ---
+  await page.goto('/payment/deposit');
+  await page.getByLabel(vi.wallet.amount).fill(String(DEPOSIT));
+  const depositPopupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: vi.wallet.createDeposit }).click();
+  await payInSandbox(await depositPopupOpened, DEPOSIT);
+  await expect(toast(page, vi.wallet.deposited)).toBeVisible();
+  await expect(
+    page.getByRole('status', { name: vi.wallet.balance }).getByText(price(DEPOSIT)),
+  ).toBeVisible();
+
+  await addBanhMi(page, foodId);
+  await placeOrder(page);
+  await expect(toast(page, vi.payment.paid)).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const secondId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
+  expect(secondId).not.toBe(orderId);
+  await expect(page.getByText(vi.orders.status.paid).first()).toBeVisible();
+  expect(await walletBalance(page)).toBe(DEPOSIT - banhMi.price);
+
+  // --- The restaurant cancels it: the full amount goes back to the customer's wallet ---
+  await owner.goto(`/orders/${secondId}`);
+  await owner.getByRole('button', { name: vi.orders.staffCancel, exact: true }).click();
+  const cancel = owner.getByRole('dialog');
+  await expect(cancel.getByText(vi.orders.staffCancelQuestion)).toBeVisible();
+  await cancel.getByRole('button', { name: vi.orders.confirmCancel }).click();
+  await expect(toast(owner, vi.orders.cancelled)).toBeVisible();
+  await expect(owner.getByText(vi.orders.cancelledBanner)).toBeVisible();
+  await ownerContext.close();
+
+  await page.goto('/profile');
+  await expect(
+    page.getByRole('status', { name: vi.wallet.balance }).getByText(price(DEPOSIT)),
+  ).toBeVisible();
+  expect(await orderStatus(page, secondId, 'customer')).toBe('cancelled');
+});
