@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../contract/orders';
 import { vi as text } from '../../src/i18n/vi';
 import { formatVnd } from '../../src/lib/format';
-import { shouldPersistQuery } from '../../src/lib/query-client';
+import { createQueryClient, shouldPersistQuery } from '../../src/lib/query-client';
 import { logout } from '../../src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
@@ -314,6 +314,26 @@ describe('the order screen /orders/{id} (spec 2.14)', () => {
       await screen.findByText('Không thể tải chi tiết đơn hàng', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+  });
+
+  it('reads the order again on opening, even with a copy fetched a moment ago', async () => {
+    // The app's own client (its default staleTime) with what a reload restores from
+    // IndexedDB: the order as it was, just fetched.
+    const order = makeOrder({ status: 'paid' });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['orders', 'detail', 'customer', order.id], order);
+    const api = stubApi({
+      [`GET /api/customer/orders/${order.id}/`]: () => ok({ ...order, status: 'completed' }),
+    });
+    signInAsCustomer();
+    renderApp(`/orders/${order.id}`, { queryClient });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: `Đơn hàng #${order.id}` },
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(valueOf(section(t.info), t.statusLabel)).toBe(t.status.completed));
+    expect(api.calls.filter((c) => c.path === `/api/customer/orders/${order.id}/`)).toHaveLength(1);
   });
 
   it('keeps the order for offline reading (persisted query)', async () => {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Order } from '../../../../contract/orders';
 import { http, type ApiReply } from '../../../lib/http';
-import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
+import { ORDERS_QUERY_KEY, ORDERS_STALE_TIME_MS } from '../../../lib/orders-query-key';
 import { persistedQuery } from '../../../lib/query-client';
 import { ordersEndpoint, type OrderKind } from './get-orders';
 
@@ -18,6 +18,7 @@ export const orderQueries = {
     queryOptions({
       queryKey: [...ORDERS_QUERY_KEY, 'detail', kind, id] as const,
       queryFn: ({ signal }) => getOrder(kind, id, signal),
+      staleTime: ORDERS_STALE_TIME_MS,
       ...persistedQuery,
     }),
 };
