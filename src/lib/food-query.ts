@@ -22,6 +22,11 @@ export function isNotFound(error: unknown): boolean {
 
 export const foodQueries = {
   all: () => ['food'] as const,
+  /**
+   * Every review query of a dish. Here rather than in the dish screen's feature because a
+   * review written from an order must refresh them too.
+   */
+  reviews: (foodId: number) => [...foodQueries.all(), 'reviews', foodId] as const,
   /** Persisted (design.md section 6), so a dish seen once opens offline and after a restart. */
   detail: (id: number) =>
     queryOptions({

@@ -6,6 +6,8 @@ import type { Order, OrderStatus } from '../../contract/orders';
 import { vi as text } from '../../src/i18n/vi';
 import { logout } from '../../src/lib/session';
 import { fail, jsonResponse, ok, stubApi, type ApiHandler } from '../setup/fake-api';
+import { foodQueries } from '../../src/lib/food-query';
+import { makeFood } from './food-fake-api';
 import { renderApp } from '../setup/render';
 import {
   makeOrder,
@@ -160,6 +162,27 @@ describe('per-dish reviews on /orders/{id} (spec 2.14, sections 4, 5 and 8)', ()
     // The order is read again, so the server's word stands.
     await waitFor(() => expect(opened.api.callsTo('GET /api/customer/orders/42/')).toHaveLength(2));
     expect(within(dish('Phở bò tái lăn')).getByText('Đã đánh giá')).toBeInTheDocument();
+  });
+
+  it("marks the dish's cached reviews and details stale, so its screen shows the new review", async () => {
+    const opened = await openAsCustomer(completedOrder());
+    opened.api.on(REVIEWS, acceptsReview(opened.state));
+    // What the dish screen cached when the customer looked at it earlier.
+    const reviewsKey = [...foodQueries.reviews(12), { page: 1, per_page: 5 }];
+    opened.queryClient.setQueryData(reviewsKey, {
+      items: [],
+      pagination: { page: 1, has_next: false },
+    });
+    opened.queryClient.setQueryData(foodQueries.detail(12).queryKey, makeFood());
+    const pho = dish('Phở bò tái lăn');
+    await opened.user.click(within(pho).getByRole('button', { name: t.submitReview }));
+    expect(await findToast('Đã gửi đánh giá')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(opened.queryClient.getQueryState(reviewsKey)?.isInvalidated).toBe(true),
+    );
+    expect(opened.queryClient.getQueryState(foodQueries.detail(12).queryKey)?.isInvalidated).toBe(
+      true,
+    );
   });
 
   it('sends 5 stars and an empty comment when nothing is changed', async () => {

@@ -27,8 +27,7 @@ export async function getFoodReviews(
 }
 
 export const foodReviewQueries = {
-  /** Every review query of a dish: what a new review (review-writing issue) invalidates. */
-  all: (foodId: number) => [...foodQueries.all(), 'reviews', foodId] as const,
+  all: foodQueries.reviews,
   latest: (foodId: number) =>
     queryOptions({
       queryKey: [...foodReviewQueries.all(foodId), LATEST_REVIEWS] as const,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../contract/orders';
 import type { CreatedReview, CreateReviewBody } from '../../../../contract/reviews';
+import { foodQueries } from '../../../lib/food-query';
 import { http, type ApiReply } from '../../../lib/http';
 import { orderQueries } from './get-order';
 
@@ -39,6 +40,11 @@ export function useCreateReview(orderId: number) {
       );
     },
     // Also after a refusal: 'already reviewed' (another tab, another device) must show as such.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey }),
+    onSettled: (_review, _error, { food_id }) => {
+      void queryClient.invalidateQueries({ queryKey });
+      // The dish screen's latest reviews, rating and review count now include this one.
+      void queryClient.invalidateQueries({ queryKey: foodQueries.reviews(food_id) });
+      void queryClient.invalidateQueries({ queryKey: foodQueries.detail(food_id).queryKey });
+    },
   });
 }
