@@ -13,11 +13,12 @@ type WalletBalance = z.infer<typeof WalletBalanceSchema>;
 export const WALLET_QUERY_KEY = ['wallet'] as const;
 
 /**
- * Money changes behind the user's back (a refund, an IPN landing after the popup closed, a
- * completed order crediting the owner), so the balance goes stale quickly; persisted so the
- * last known figure still shows offline.
+ * Money changes behind the user's back (a refund when the restaurant cancels, an IPN landing
+ * after the popup closed, a completed order crediting the owner), so every screen that shows
+ * the balance reads it again when it opens; persisted so the last known figure still shows
+ * offline and while the new one is on its way.
  */
-export const WALLET_STALE_TIME_MS = 10_000;
+export const WALLET_STALE_TIME_MS = 0;
 
 export const walletBalanceQuery = queryOptions({
   queryKey: [...WALLET_QUERY_KEY, 'balance'] as const,

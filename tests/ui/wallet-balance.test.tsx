@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../contract/profile';
 import { vi as text } from '../../src/i18n/vi';
-import { shouldPersistQuery } from '../../src/lib/query-client';
+import { createQueryClient, shouldPersistQuery } from '../../src/lib/query-client';
 import { logout, setSession } from '../../src/lib/session';
-import { WALLET_QUERY_KEY, WALLET_STALE_TIME_MS, walletBalanceQuery } from '../../src/lib/wallet';
+import { WALLET_QUERY_KEY, walletBalanceQuery } from '../../src/lib/wallet';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { FakeCartServer, serveCart, serverFood } from '../setup/fake-cart-server';
 import { customerProfile, staffProfile } from '../setup/profiles';
@@ -34,11 +34,26 @@ beforeEach(() => {
 });
 
 describe('the shared wallet query (src/lib/wallet.ts)', () => {
-  it('lives under the wallet key, goes stale after 10 s and is kept for offline use', () => {
+  it('lives under the wallet key and is kept for offline use', () => {
     expect(walletBalanceQuery.queryKey.slice(0, 1)).toEqual([...WALLET_QUERY_KEY]);
-    expect(walletBalanceQuery.staleTime).toBe(WALLET_STALE_TIME_MS);
-    expect(WALLET_STALE_TIME_MS).toBe(10_000);
     expect(walletBalanceQuery.meta).toEqual({ persist: true });
+  });
+
+  it('is read again when a screen opens, even with a figure fetched a moment ago', async () => {
+    // The app's own client (its default staleTime) holding the balance from before a refund.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(walletBalanceQuery.queryKey, 75_000);
+    const profile = customerProfile();
+    const api = stubApi({
+      'GET /api/customer/profile/': () => ok(profile),
+      [BALANCE]: balanceIs(100_000),
+    });
+    setSession({ user: { ...profile }, tokens: { access_token: 'a', refresh_token: 'r' } });
+    renderApp('/profile', { queryClient });
+    await screen.findByRole('heading', { level: 2, name: profile.name }, { timeout: 5000 });
+    const region = await balanceRegion();
+    await waitFor(() => expect(region).toHaveTextContent('100.000 ₫'));
+    expect(api.callsTo(BALANCE)).toHaveLength(1);
   });
 });
 
