@@ -139,8 +139,13 @@ test('an order paid through the VNPay popup, fulfilled, paid out and reviewed; a
   await expect(toast(page, vi.orders.reviewSent)).toBeVisible();
   await expect(item.getByText(vi.orders.reviewed)).toBeVisible();
   await expect(item.getByRole('button', { name: vi.orders.submitReview })).toHaveCount(0);
-  await page.goto(`/food/${foodId}`);
-  await expect(page.getByText('Bánh giòn, pate thơm, giao nhanh.')).toBeVisible();
+  // The dish's public reviews now start with it.
+  const latest = await apiAsUser(page, `/api/customer/reviews/${foodId}/?page=1&per_page=5`);
+  expect((latest.body as { data: { items: unknown[] } }).data.items[0]).toMatchObject({
+    rating: 4,
+    comment: 'Bánh giòn, pate thơm, giao nhanh.',
+    food_name: BANH_MI.name,
+  });
 
   // --- A top-up in the popup, then an order the wallet pays on its own ---
   await page.goto('/payment/deposit');
