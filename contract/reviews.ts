@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ReviewSchema } from './catalogue';
-import { okReply } from './envelope';
+import { okReply, PaginationSchema } from './envelope';
 
 export const RATING_MESSAGE = 'Số sao phải là số nguyên từ 1 đến 5';
 export const REVIEW_COMMENT_MAX = 1000;
@@ -41,3 +41,26 @@ export const CreatedReviewSchema = ReviewSchema.extend({ order_item_id: z.number
 export type CreatedReview = z.infer<typeof CreatedReviewSchema>;
 
 export const CreateReviewReplySchema = okReply(CreatedReviewSchema);
+
+/** GET /api/staff/reviews/ (spec 7.5, 2.18): the restaurant's reviews, newest first, 10 a page. */
+export const StaffReviewListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Số trang phải là số nguyên dương' })
+    .int('Số trang phải là số nguyên dương')
+    .min(1, 'Số trang phải là số nguyên dương')
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'Số mục mỗi trang phải từ 1 đến 50' })
+    .int('Số mục mỗi trang phải từ 1 đến 50')
+    .min(1, 'Số mục mỗi trang phải từ 1 đến 50')
+    .max(50, 'Số mục mỗi trang phải từ 1 đến 50')
+    .default(10),
+  /** Matches the dish name, the comment or the customer's name, ignoring diacritics. */
+  q: z.string().trim().max(200, 'Từ khóa tìm kiếm tối đa 200 ký tự').optional(),
+});
+
+export const StaffReviewListReplySchema = okReply(
+  z.object({ items: z.array(ReviewSchema), pagination: PaginationSchema }),
+);
+
+export type StaffReviewListQuery = z.input<typeof StaffReviewListQuerySchema>;

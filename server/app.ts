@@ -33,8 +33,12 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { revenueRoutes } from './modules/revenue/revenue.routes';
+import { restaurantApprovalRoutes } from './modules/restaurant-approval/restaurant-approval.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { staffMenuRoutes } from './modules/staff-menu/staff-menu.routes';
+import { staffMemberRoutes } from './modules/staff-members/staff-members.routes';
+import { staffRestaurantRoutes } from './modules/staff-restaurant/staff-restaurant.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createSmsSender, type SmsSender } from './sms/sms';
 import { MAX_UPLOAD_BYTES } from './storage/images';
@@ -159,6 +163,10 @@ export async function buildApp({
   await app.register(paymentRoutes);
   await app.register(reviewRoutes);
   await app.register(revenueRoutes);
+  await app.register(staffMenuRoutes);
+  await app.register(staffRestaurantRoutes);
+  await app.register(staffMemberRoutes);
+  await app.register(restaurantApprovalRoutes);
   // The imitation of VNPay (vnpay.md) when no real gateway is configured; config refuses that
   // in production.
   if (config.vnpay.sandbox) await app.register(sandboxRoutes);

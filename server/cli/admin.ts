@@ -2,14 +2,26 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { PasswordSchema } from '../../contract/fields';
+import { RejectRestaurantBodySchema } from '../../contract/staff-restaurant';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../http/errors';
 import { createStaffLevelAccount } from '../modules/auth/auth.service';
+import {
+  approveRestaurant,
+  rejectRestaurant,
+} from '../modules/restaurant-approval/restaurant-approval.service';
 
 const USAGE = `Usage:
-  npm run admin -- create-admin <username>   (password from ADMIN_PASSWORD or a prompt)`;
+  npm run admin -- create-admin <username>   (password from ADMIN_PASSWORD or a prompt)
+  npm run admin -- approve-restaurant <id>
+  npm run admin -- reject-restaurant <id> <reason>`;
+
+const RestaurantIdSchema = z.coerce
+  .number()
+  .int('id: a whole number')
+  .min(1, 'id: a whole number from 1');
 
 const UsernameSchema = z
   .string()
@@ -38,9 +50,8 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-async function createAdmin(username: string): Promise<void> {
-  const name = UsernameSchema.parse(username);
-  const password = PasswordSchema.parse(await readPassword());
+/** The configured database, migrated, for one command; closed again whatever happens. */
+async function withDatabase(run: (database: Database) => Promise<void>): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -49,20 +60,54 @@ async function createAdmin(username: string): Promise<void> {
   });
   try {
     await migrateToLatest(database.db);
+    await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function createAdmin(username: string): Promise<void> {
+  const name = UsernameSchema.parse(username);
+  const password = PasswordSchema.parse(await readPassword());
+  await withDatabase(async (database) => {
     const admin = await createStaffLevelAccount(database.db, {
       role: 'admin',
       username: name,
       password,
     });
     console.log(`Created admin "${admin.username}" (id ${admin.id}).`);
-  } finally {
-    await database.close();
-  }
+  });
+}
+
+/** The same decision as PUT /api/admin/restaurants/:id/approve/, for an operator at a shell. */
+async function approveRestaurantCommand(id: string): Promise<void> {
+  const restaurantId = RestaurantIdSchema.parse(id);
+  await withDatabase(async (database) => {
+    const restaurant = await approveRestaurant(database.db, restaurantId);
+    console.log(`Approved restaurant "${restaurant.name}" (id ${restaurant.id}).`);
+  });
+}
+
+/** As PUT /api/admin/restaurants/:id/reject/: the owner reads the reason on their screen. */
+async function rejectRestaurantCommand(id: string, reason: string): Promise<void> {
+  const restaurantId = RestaurantIdSchema.parse(id);
+  const { reason: checked } = RejectRestaurantBodySchema.parse({ reason });
+  await withDatabase(async (database) => {
+    const restaurant = await rejectRestaurant(database.db, restaurantId, checked);
+    console.log(`Rejected restaurant "${restaurant.name}" (id ${restaurant.id}): ${checked}`);
+  });
 }
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   if (command === 'create-admin' && args.length === 1) return createAdmin(args[0]!);
+  if (command === 'approve-restaurant' && args.length === 1) {
+    return approveRestaurantCommand(args[0]!);
+  }
+  // An unquoted reason arrives as several words; they are one sentence.
+  if (command === 'reject-restaurant' && args.length >= 2) {
+    return rejectRestaurantCommand(args[0]!, args.slice(1).join(' '));
+  }
   console.error(USAGE);
   process.exitCode = 2;
 }

@@ -24,6 +24,11 @@ export const ERRORS = {
   UNSUPPORTED_IMAGE: { status: 400, message: 'Ảnh phải có định dạng JPG, PNG hoặc WebP' },
   IMAGE_TOO_LARGE: { status: 400, message: 'Kích thước ảnh quá lớn (tối đa 40 megapixel)' },
   TOPPING_INVALID: { status: 400, message: 'Topping không thuộc món ăn này' },
+  ADDRESS_NOT_FOUND: {
+    status: 400,
+    message:
+      'Không tìm thấy địa chỉ này. Hãy ghi rõ quận/huyện, tỉnh/thành phố hoặc chọn vị trí trên bản đồ.',
+  },
   CART_TOO_MANY_LINES: { status: 400, message: 'Giỏ hàng tối đa 50 món khác nhau' },
   CART_QUANTITY_LIMIT: { status: 400, message: 'Số lượng mỗi món tối đa 99' },
   CART_EMPTY: { status: 400, message: 'Giỏ hàng trống' },
@@ -72,11 +77,17 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Không tìm thấy đường dẫn này' },
   FOOD_NOT_FOUND: { status: 404, message: 'Không tìm thấy món ăn' },
   RESTAURANT_NOT_FOUND: { status: 404, message: 'Không tìm thấy nhà hàng' },
+  /** A staff-level caller with no restaurant of their own (an admin has none either). */
+  RESTAURANT_NONE: {
+    status: 404,
+    message: 'Bạn chưa có nhà hàng. Hãy tạo hoặc liên kết nhà hàng.',
+  },
   CART_ITEM_NOT_FOUND: { status: 404, message: 'Không tìm thấy món này trong giỏ hàng' },
   COUPON_NOT_FOUND: { status: 404, message: 'Mã giảm giá không tồn tại' },
   ORDER_NOT_FOUND: { status: 404, message: 'Không tìm thấy đơn hàng' },
   PAYMENT_NOT_FOUND: { status: 404, message: 'Không tìm thấy giao dịch thanh toán' },
   WITHDRAWAL_NOT_FOUND: { status: 404, message: 'Không tìm thấy yêu cầu rút tiền' },
+  STAFF_MEMBER_NOT_FOUND: { status: 404, message: 'Không tìm thấy nhân viên này' },
   USERNAME_TAKEN: { status: 409, message: 'Tên đăng nhập đã được sử dụng' },
   PHONE_TAKEN: { status: 409, message: 'Số điện thoại đã được sử dụng' },
   EMAIL_TAKEN: { status: 409, message: 'Email đã được sử dụng' },
@@ -109,6 +120,12 @@ export const ERRORS = {
   },
   WITHDRAWAL_ALREADY_DECIDED: { status: 409, message: 'Yêu cầu rút tiền này đã được xử lý' },
   ALREADY_REVIEWED: { status: 409, message: 'Bạn đã đánh giá món này trong đơn hàng này' },
+  RESTAURANT_EXISTS: {
+    status: 409,
+    message: 'Bạn đã có nhà hàng. Mỗi chủ quán chỉ quản lý một nhà hàng.',
+  },
+  RESTAURANT_ALREADY_APPROVED: { status: 409, message: 'Nhà hàng này đã được duyệt' },
+  RESTAURANT_ALREADY_REJECTED: { status: 409, message: 'Nhà hàng này đã bị từ chối' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'Idempotency-Key này đã được dùng cho một yêu cầu khác',

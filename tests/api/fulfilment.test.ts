@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RestaurantReplySchema } from '../../contract/catalogue';
 import { OrderReplySchema, type Order } from '../../contract/orders';
 import { signAccessToken } from '../../server/modules/auth/tokens';
 import { ledgerInvariants } from '../../server/modules/ledger/ledger.service';
@@ -324,6 +325,28 @@ describe('order fulfilment and its money (spec 4, 7.5; design.md section 5)', ()
     expect(await used()).toBe(usedBefore - 1);
     expect(await transfers()).toBe(before);
     await expectBalanced(t);
+  });
+
+  it("counts delivered orders and sold dishes on the restaurant's public page (spec 2.10)", async () => {
+    const detail = async () =>
+      RestaurantReplySchema.parse(
+        (await call(t.app, 'GET', `/api/restaurant/${b.id}/detail`, { token: b.staff.token })).body,
+      ).data;
+    const before = await detail();
+    const sold = (d: typeof before) =>
+      d.top_foods.find((food) => food.id === b.dish)?.total_sold ?? 0;
+    const customer = await newUser(t, 'customer');
+    const delivered = await paidOrder(t, customer, b.dish, 3);
+    const cancelled = await paidOrder(t, customer, b.dish, 2);
+    for (const action of ['accept', 'done', 'complete'] as const) {
+      expect((await act(t, b.staff, delivered.id, action)).status).toBe(200);
+    }
+    expect((await act(t, b.staff, cancelled.id, 'cancel')).status).toBe(200);
+    const after = await detail();
+    // Only the delivered order counts; the cancelled one sold nothing.
+    expect(after.completed_orders).toBe(before.completed_orders + 1);
+    expect(sold(after)).toBe(sold(before) + 3);
+    expect(after.top_foods[0]!.id).toBe(b.dish);
   });
 
   it('completes once and refunds never when completion and cancel race', async () => {

@@ -45,3 +45,13 @@ export async function revokeFamily(db: Kysely<DB>, familyId: string): Promise<vo
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Every sign-in of one user still open: all its families at once. */
+export async function revokeUserTokens(db: Kysely<DB>, userId: number): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -22,7 +22,13 @@ import {
   resetLoginFailures,
   toProfile,
 } from '../users/users.service';
-import { insertRefreshToken, markRotated, revokeFamily, selectRefreshToken } from './auth.queries';
+import {
+  insertRefreshToken,
+  markRotated,
+  revokeFamily,
+  revokeUserTokens,
+  selectRefreshToken,
+} from './auth.queries';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import {
   hashRefreshToken,
@@ -123,6 +129,8 @@ export async function createStaffLevelAccount(
     role: Exclude<Role, 'customer'>;
     username: string;
     password: string;
+    /** A staff account is created already working for its owner's restaurant. */
+    restaurant_id?: number;
   },
 ): Promise<Profile> {
   if (isCommonPassword(input.password)) throw new AppError('WEAK_PASSWORD');
@@ -199,4 +207,12 @@ export async function logout(db: Kysely<DB>, presented: string | undefined): Pro
   if (!presented) return;
   const stored = await selectRefreshToken(db, hashRefreshToken(presented));
   if (stored) await revokeFamily(db, stored.family_id);
+}
+
+/**
+ * Signs a user out everywhere: no refresh token of theirs works again, so every device is
+ * back at the login screen once its short-lived access token expires.
+ */
+export async function revokeUserSessions(db: Kysely<DB>, userId: number): Promise<void> {
+  await revokeUserTokens(db, userId);
 }

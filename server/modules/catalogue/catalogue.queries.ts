@@ -402,35 +402,52 @@ export function selectApprovedRestaurant(db: Kysely<DB>, id: number) {
 }
 
 export async function selectRestaurantStats(db: Kysely<DB>, restaurantId: number) {
-  const { rows } = await sql<{ rating: number | null; review_count: number; food_count: number }>`
+  const { rows } = await sql<{
+    rating: number | null;
+    review_count: number;
+    food_count: number;
+    completed_orders: number;
+  }>`
     select
       (select round(avg(rv.rating)::numeric, 1) from reviews rv join foods f on f.id = rv.food_id
         where f.restaurant_id = ${restaurantId}) as rating,
       (select count(*)::int from reviews rv join foods f on f.id = rv.food_id
         where f.restaurant_id = ${restaurantId}) as review_count,
-      (select count(*)::int from foods f where f.restaurant_id = ${restaurantId} and f.listed) as food_count
+      (select count(*)::int from foods f where f.restaurant_id = ${restaurantId} and f.listed) as food_count,
+      (select count(*)::int from orders o
+        where o.restaurant_id = ${restaurantId} and o.status = 'completed') as completed_orders
   `.execute(db);
   return rows[0]!;
 }
 
 /**
- * The restaurant's best dishes. Until orders exist nothing has been sold, so the order is by
- * reviews; the sold count joins here when orders do.
+ * The restaurant's best dishes: the most sold over delivered (completed) orders, then the most
+ * reviewed, so a new restaurant still shows its dishes in a stable order.
  */
 export function selectTopFoods(db: Kysely<DB>, restaurantId: number, limit: number) {
   return db
     .selectFrom('foods as f')
-    .leftJoin('reviews as rv', 'rv.food_id', 'f.id')
     .select((eb) => [
       'f.id',
       'f.name',
       'f.image',
       'f.price',
-      eb.fn.count<number>('rv.id').as('reviews'),
+      eb
+        .selectFrom('order_items as oi')
+        .innerJoin('orders as o', 'o.id', 'oi.order_id')
+        .select(sql<number>`coalesce(sum(oi.quantity), 0)::int`.as('sold'))
+        .whereRef('oi.food_id', '=', 'f.id')
+        .where('o.status', '=', 'completed')
+        .as('total_sold'),
+      eb
+        .selectFrom('reviews as rv')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('rv.food_id', '=', 'f.id')
+        .as('reviews'),
     ])
     .where('f.restaurant_id', '=', restaurantId)
     .where(sql<boolean>`f.listed`)
-    .groupBy('f.id')
+    .orderBy('total_sold', 'desc')
     .orderBy('reviews', 'desc')
     .orderBy('f.id')
     .limit(limit)

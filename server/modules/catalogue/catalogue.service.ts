@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type {
   Dish,
   Food,
@@ -9,7 +9,7 @@ import type {
   SearchRestaurant,
 } from '../../../contract/catalogue';
 import type { Pagination } from '../../../contract/envelope';
-import type { DB } from '../../db/schema';
+import type { DB, RestaurantsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { countHorizon, offsetOf, pagination } from '../../http/pagination';
 import { publicFileUrl } from '../../storage/uploads';
@@ -357,6 +357,19 @@ export async function getRestaurant(
 ): Promise<Restaurant> {
   const row = await selectApprovedRestaurant(db, id);
   if (!row) throw new AppError('RESTAURANT_NOT_FOUND');
+  return toRestaurant(db, row, now);
+}
+
+/**
+ * The public shape of any restaurant row, approved or not: the staff screens show their own
+ * restaurant exactly as customers will see it, before and after approval.
+ */
+export async function toRestaurant(
+  db: Kysely<DB>,
+  row: Selectable<RestaurantsTable>,
+  now = new Date(),
+): Promise<Restaurant> {
+  const id = row.id;
   const [stats, top, reviews] = await Promise.all([
     selectRestaurantStats(db, id),
     selectTopFoods(db, id, RESTAURANT_MENU_TOP),
@@ -383,14 +396,13 @@ export async function getRestaurant(
     avg_rating: stats.rating,
     review_count: stats.review_count,
     food_count: stats.food_count,
-    // Orders arrive with the cart and orders work; until then nothing was sold or delivered.
-    completed_orders: 0,
+    completed_orders: stats.completed_orders,
     top_foods: top.map((food) => ({
       id: food.id,
       name: food.name,
       image_url: publicFileUrl(food.image),
       price: food.price,
-      total_sold: 0,
+      total_sold: food.total_sold ?? 0,
     })),
     recent_reviews: reviews.map(toReview),
   };

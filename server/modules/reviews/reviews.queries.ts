@@ -88,3 +88,62 @@ export function selectReview(db: Kysely<DB>, id: number) {
     .where('rv.id', '=', id)
     .executeTakeFirstOrThrow();
 }
+
+// --- A restaurant's reviews, as its staff read them ---
+
+/** LIKE treats % and _ as wildcards: a comment search for "100%" is taken literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function restaurantReviewsQuery(db: Kysely<DB>, restaurantId: number, q: string | undefined) {
+  let query = db
+    .selectFrom('reviews as rv')
+    .innerJoin('foods as f', 'f.id', 'rv.food_id')
+    .innerJoin('users as u', 'u.id', 'rv.customer_id')
+    // A dish deleted since keeps its reviews: they are still about this restaurant.
+    .where('f.restaurant_id', '=', restaurantId);
+  if (q) {
+    // Dish, comment or customer, diacritics and case folded on both sides ('pho' finds 'Phở').
+    query = query.where(
+      sql<boolean>`lower(immutable_unaccent(concat_ws(' ', f.name, rv.comment, u.full_name)))
+        like '%' || lower(immutable_unaccent(${likeLiteral(q)})) || '%'`,
+    );
+  }
+  return query;
+}
+
+/** Newest first. */
+export function selectRestaurantReviewPage(
+  db: Kysely<DB>,
+  restaurantId: number,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  return restaurantReviewsQuery(db, restaurantId, q)
+    .select([
+      'rv.id',
+      'rv.rating',
+      'rv.comment',
+      'rv.created_at',
+      'rv.customer_id',
+      'u.full_name as customer_name',
+      'rv.food_id',
+      'f.name as food_name',
+    ])
+    .orderBy('rv.created_at', 'desc')
+    .orderBy('rv.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countRestaurantReviews(
+  db: Kysely<DB>,
+  restaurantId: number,
+  q: string | undefined,
+): Promise<number> {
+  const row = await restaurantReviewsQuery(db, restaurantId, q)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

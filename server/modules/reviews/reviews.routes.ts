@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateReviewBodySchema, CreateReviewReplySchema } from '../../../contract/reviews';
+import {
+  CreateReviewBodySchema,
+  CreateReviewReplySchema,
+  StaffReviewListQuerySchema,
+  StaffReviewListReplySchema,
+} from '../../../contract/reviews';
 import { currentUser } from '../../http/access';
-import { createReview } from './reviews.service';
+import { createReview, listStaffReviews } from './reviews.service';
 
-/** The write side of reviews; reading them is the catalogue's (GET /api/customer/reviews/{foodId}/). */
+/**
+ * The write side of reviews and the restaurant's own list of them; customers read a dish's
+ * reviews through the catalogue (GET /api/customer/reviews/{foodId}/).
+ */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/reviews/',
@@ -23,5 +31,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         message: 'Đã gửi đánh giá',
         data: await createReview(app.db, currentUser(request).id, request.body),
       }),
+  );
+
+  app.get(
+    '/api/staff/reviews/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Đánh giá của khách về các món của nhà hàng mình, mới nhất trước',
+        querystring: StaffReviewListQuerySchema,
+        response: { 200: StaffReviewListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Thành công',
+      data: await listStaffReviews(app.db, currentUser(request), request.query),
+    }),
   );
 };

@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely';
+import type { Review } from '../../../contract/catalogue';
+import type { Pagination } from '../../../contract/envelope';
 import type { CreatedReview, CreateReviewBody } from '../../../contract/reviews';
-import type { DB } from '../../db/schema';
+import type { DB, Role } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { offsetOf, pagination } from '../../http/pagination';
+import { workplaceOf } from '../workplace/workplace.service';
 import {
+  countRestaurantReviews,
   insertReview,
   selectItemToReview,
   selectOrderItem,
+  selectRestaurantReviewPage,
   selectReview,
   type ReviewableItemRow,
 } from './reviews.queries';
@@ -97,4 +103,41 @@ export async function createReview(
       order_item_id: item.id,
     };
   }
+}
+
+/**
+ * GET /api/staff/reviews/ (spec 2.18, 7.5): the caller's restaurant's reviews, newest first.
+ * Confined like every staff call: an owner reads their restaurant's, a staff account the one it
+ * is linked to, and a staff-level user without one (an admin) is told to create or link one.
+ */
+export async function listStaffReviews(
+  db: Kysely<DB>,
+  user: { id: number; role: Role },
+  query: { page: number; per_page: number; q?: string | undefined },
+): Promise<{ items: Review[]; pagination: Pagination }> {
+  const restaurantId = await workplaceOf(db, user);
+  const q = query.q || undefined;
+  const [total, rows] = await Promise.all([
+    countRestaurantReviews(db, restaurantId, q),
+    selectRestaurantReviewPage(
+      db,
+      restaurantId,
+      q,
+      query.per_page,
+      offsetOf(query.page, query.per_page),
+    ),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      rating: row.rating,
+      comment: row.comment,
+      created_at: row.created_at.toISOString(),
+      customer_id: row.customer_id,
+      customer_name: row.customer_name,
+      food_id: row.food_id,
+      food_name: row.food_name,
+    })),
+    pagination: pagination(query.page, query.per_page, total),
+  };
 }

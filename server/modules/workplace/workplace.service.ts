@@ -28,3 +28,16 @@ export async function restaurantIdOfStaff(
   if (id === null) throw new AppError('RESTAURANT_NOT_LINKED');
   return id;
 }
+
+/**
+ * The restaurant the caller works for, for the workspace calls (menu, reviews, restaurant,
+ * team): none is RESTAURANT_NONE, whose screens then offer to create or link one.
+ */
+export async function workplaceOf(
+  db: Kysely<DB>,
+  user: { id: number; role: Role },
+): Promise<number> {
+  const id = await findRestaurantIdOfStaff(db, user);
+  if (id === null) throw new AppError('RESTAURANT_NONE');
+  return id;
+}

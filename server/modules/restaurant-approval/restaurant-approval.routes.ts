@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../contract/catalogue';
+import {
+  AdminRestaurantListQuerySchema,
+  AdminRestaurantListReplySchema,
+  AdminRestaurantReplySchema,
+  RejectRestaurantBodySchema,
+} from '../../../contract/staff-restaurant';
+import {
+  approveRestaurant,
+  listForApproval,
+  rejectRestaurant,
+} from './restaurant-approval.service';
+
+export const restaurantApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/restaurants/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['restaurant-approval'],
+        summary: 'Nhà hàng theo trạng thái duyệt (mặc định: chờ duyệt, cũ nhất trước)',
+        querystring: AdminRestaurantListQuerySchema,
+        response: { 200: AdminRestaurantListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Thành công',
+      data: await listForApproval(app.db, request.query),
+    }),
+  );
+
+  app.put(
+    '/api/admin/restaurants/:id/approve/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['restaurant-approval'],
+        summary: 'Duyệt nhà hàng (khách hàng thấy nhà hàng từ lúc này)',
+        params: IdParamsSchema,
+        response: { 200: AdminRestaurantReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đã duyệt nhà hàng',
+      data: await approveRestaurant(app.db, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/api/admin/restaurants/:id/reject/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['restaurant-approval'],
+        summary: 'Từ chối nhà hàng, kèm lý do cho chủ quán',
+        params: IdParamsSchema,
+        body: RejectRestaurantBodySchema,
+        response: { 200: AdminRestaurantReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Đã từ chối nhà hàng',
+      data: await rejectRestaurant(app.db, request.params.id, request.body.reason),
+    }),
+  );
+};

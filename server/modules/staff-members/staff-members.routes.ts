@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../contract/catalogue';
+import { MessageReplySchema } from '../../../contract/envelope';
+import {
+  StaffMemberCreateBodySchema,
+  StaffMemberListReplySchema,
+  StaffMemberReplySchema,
+} from '../../../contract/staff-members';
+import { currentUser } from '../../http/access';
+import { createMember, listMembers, removeMember } from './staff-members.service';
+
+// The owner's team: only the owner manages it (staff and admin are refused by the guard).
+const OWNER = { access: 'owner' } as const;
+
+export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/staff/members/',
+    {
+      config: OWNER,
+      schema: {
+        tags: ['staff-members'],
+        summary: 'Nhân viên của nhà hàng',
+        response: { 200: StaffMemberListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Thành công',
+      data: { items: await listMembers(app.db, currentUser(request)) },
+    }),
+  );
+
+  app.post(
+    '/api/staff/members/',
+    {
+      config: OWNER,
+      schema: {
+        tags: ['staff-members'],
+        summary: 'Tạo tài khoản nhân viên cho nhà hàng',
+        body: StaffMemberCreateBodySchema,
+        response: { 201: StaffMemberReplySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        message: 'Đã thêm nhân viên',
+        data: await createMember(app.db, currentUser(request), request.body),
+      }),
+  );
+
+  app.delete(
+    '/api/staff/members/:id/',
+    {
+      config: OWNER,
+      schema: {
+        tags: ['staff-members'],
+        summary: 'Xoá nhân viên khỏi nhà hàng (đăng xuất mọi thiết bị của họ)',
+        params: IdParamsSchema,
+        response: { 200: MessageReplySchema },
+      },
+    },
+    async (request) => {
+      await removeMember(app.db, currentUser(request), request.params.id);
+      return { success: true as const, message: 'Đã xoá nhân viên' };
+    },
+  );
+};

@@ -1,0 +1,175 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema } from '../../../contract/catalogue';
+import { MessageReplySchema } from '../../../contract/envelope';
+import {
+  FoodCreateBodySchema,
+  FoodUpdateBodySchema,
+  parseFoodFields,
+  StaffFoodListQuerySchema,
+  StaffFoodListReplySchema,
+  StaffFoodReplySchema,
+} from '../../../contract/staff-menu';
+import { currentUser } from '../../http/access';
+import { normalizeInput } from '../../http/normalize';
+import { MAX_UPLOAD_BYTES } from '../../storage/images';
+import {
+  createStaffFood,
+  deleteStaffFood,
+  getStaffFood,
+  listStaffFoods,
+  toggleStaffFood,
+  updateStaffFood,
+  type StaffMenuDeps,
+} from './staff-menu.service';
+
+// Spec section 8, staff success toasts.
+const CREATED = 'Đã tạo món';
+const UPDATED = 'Đã cập nhật món';
+const DELETED = 'Đã xoá món';
+const TOGGLED = 'Đã đổi trạng thái món';
+const OK = 'Thành công';
+
+const FoodImageSchema = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value), 'Ảnh món phải là một tệp ảnh')
+  .meta({ type: 'string', format: 'binary' });
+
+// Room for a 2 MB image plus the text fields and multipart framing; the file itself is capped
+// at 2 MB by the multipart limits (413 FILE_TOO_LARGE).
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 256 * 1024;
+
+/**
+ * Multipart text fields become what the JSON body would carry (numbers, booleans, lists), so
+ * one schema checks both. They arrive after the app-wide NFC normalisation has run, so they
+ * are normalised here. A browser sends an empty file part when no file was chosen: no image.
+ */
+async function multipartToBody(request: FastifyRequest) {
+  if (!request.isMultipart() || request.body === null || typeof request.body !== 'object') return;
+  const text: Record<string, string> = {};
+  const other: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(request.body)) {
+    const noFile = key === 'image' && (value === '' || (Buffer.isBuffer(value) && !value.length));
+    if (noFile) continue;
+    if (typeof value === 'string') text[key] = value;
+    else other[key] = value;
+  }
+  request.body = { ...parseFoodFields(normalizeInput(text)), ...other };
+}
+
+export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: StaffMenuDeps = { db: app.db, uploads: app.uploads };
+
+  app.get(
+    '/api/staff/foods/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff-menu'],
+        summary: 'Thực đơn của nhà hàng mình, món mới nhất trước',
+        querystring: StaffFoodListQuerySchema,
+        response: { 200: StaffFoodListReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await listStaffFoods(app.db, currentUser(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/staff/foods/:id/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff-menu'],
+        summary: 'Một món của nhà hàng mình',
+        params: IdParamsSchema,
+        response: { 200: StaffFoodReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: OK,
+      data: await getStaffFood(app.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/staff/foods/',
+    {
+      config: { access: 'staff' },
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      preValidation: multipartToBody,
+      schema: {
+        tags: ['staff-menu'],
+        summary: 'Thêm món (JSON, hoặc multipart kèm tệp ảnh `image`)',
+        body: FoodCreateBodySchema.extend({ image: FoodImageSchema.optional() }),
+        response: { 201: StaffFoodReplySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        message: CREATED,
+        data: await createStaffFood(deps, currentUser(request), request.body),
+      }),
+  );
+
+  app.put(
+    '/api/staff/foods/:id/',
+    {
+      config: { access: 'staff' },
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      preValidation: multipartToBody,
+      schema: {
+        tags: ['staff-menu'],
+        summary: 'Sửa món, topping và danh mục (JSON, hoặc multipart kèm tệp ảnh `image`)',
+        params: IdParamsSchema,
+        body: FoodUpdateBodySchema.extend({ image: FoodImageSchema.optional() }),
+        response: { 200: StaffFoodReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: UPDATED,
+      data: await updateStaffFood(deps, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/staff/foods/:id/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff-menu'],
+        summary: 'Xoá món (đơn hàng cũ vẫn giữ món)',
+        params: IdParamsSchema,
+        response: { 200: MessageReplySchema },
+      },
+    },
+    async (request) => {
+      await deleteStaffFood(app.db, currentUser(request), request.params.id);
+      return { success: true as const, message: DELETED };
+    },
+  );
+
+  app.put(
+    '/api/staff/foods/:id/toggle/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff-menu'],
+        summary: 'Đổi trạng thái món: đang bán / tạm ngừng',
+        params: IdParamsSchema,
+        response: { 200: StaffFoodReplySchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: TOGGLED,
+      data: await toggleStaffFood(app.db, currentUser(request), request.params.id),
+    }),
+  );
+};

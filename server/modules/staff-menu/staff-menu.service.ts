@@ -1,0 +1,298 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Pagination } from '../../../contract/envelope';
+import type {
+  FoodCreateBodySchema,
+  FoodUpdateBodySchema,
+  StaffFood,
+  ToppingInput,
+} from '../../../contract/staff-menu';
+import type { DB, Role } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { offsetOf, pagination } from '../../http/pagination';
+import { reencodeImage } from '../../storage/images';
+import { publicFileUrl, type UploadStore } from '../../storage/uploads';
+import { listCategories } from '../categories/categories.service';
+import { workplaceOf } from '../workplace/workplace.service';
+import {
+  countMenu,
+  flipFoodAvailable,
+  insertFood,
+  insertToppings,
+  lockMenuFood,
+  replaceFoodCategories,
+  selectFoodCategories,
+  selectMenuFood,
+  selectMenuPage,
+  selectMenuToppingIds,
+  selectMenuToppings,
+  softDeleteFood,
+  softDeleteToppings,
+  updateFood,
+  updateTopping,
+  type StaffFoodRow,
+} from './staff-menu.queries';
+
+export interface StaffMenuDeps {
+  db: Kysely<DB>;
+  uploads: UploadStore;
+}
+
+export type StaffUser = { id: number; role: Role };
+
+/** What the routes hand over: the validated body plus the uploaded file, if any. */
+export type FoodCreateInput = z.output<typeof FoodCreateBodySchema> & {
+  image?: Buffer | undefined;
+};
+export type FoodUpdateInput = z.output<typeof FoodUpdateBodySchema> & {
+  image?: Buffer | undefined;
+};
+
+export interface StaffFoodListQuery {
+  page: number;
+  per_page?: number | undefined;
+  q?: string | undefined;
+  restaurant_id?: number | undefined;
+}
+
+/** Spec section 9: the staff menu shows 10 dishes a page. */
+const MENU_PAGE_SIZE = 10;
+/** Large enough for the dish page on a tablet, small enough for a card grid on mobile data. */
+const DISH_IMAGE = { width: 800, height: 800, fit: 'inside' } as const;
+const BOTH_IMAGES_MESSAGE = 'Chỉ chọn một trong hai: tệp ảnh hoặc đường dẫn ảnh';
+
+async function toStaffFoods(db: Kysely<DB>, rows: StaffFoodRow[]): Promise<StaffFood[]> {
+  const ids = rows.map((row) => row.id);
+  const [categories, toppings] = await Promise.all([
+    selectFoodCategories(db, ids),
+    selectMenuToppings(db, ids),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    restaurant_id: row.restaurant_id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    image_url: publicFileUrl(row.image),
+    available: row.available,
+    categories: categories
+      .filter((c) => c.food_id === row.id)
+      .map(({ id, name }) => ({ id, name })),
+    toppings: toppings
+      .filter((t) => t.food_id === row.id)
+      .map(({ id, name, price }) => ({ id, name, price })),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  }));
+}
+
+async function loadFood(db: Kysely<DB>, restaurantId: number, id: number): Promise<StaffFood> {
+  const row = await selectMenuFood(db, restaurantId, id);
+  // Another restaurant's dish answers exactly like a missing one, so ids reveal nothing.
+  if (!row) throw new AppError('FOOD_NOT_FOUND');
+  return (await toStaffFoods(db, [row]))[0]!;
+}
+
+/** GET /api/staff/foods/: the caller's menu, newest first, deleted dishes left out. */
+export async function listStaffFoods(
+  db: Kysely<DB>,
+  user: StaffUser,
+  query: StaffFoodListQuery,
+): Promise<{ items: StaffFood[]; pagination: Pagination }> {
+  const restaurantId = await workplaceOf(db, user);
+  if (query.restaurant_id !== undefined && query.restaurant_id !== restaurantId) {
+    throw new AppError('RESTAURANT_NOT_FOUND');
+  }
+  const perPage = query.per_page ?? MENU_PAGE_SIZE;
+  const q = query.q || undefined;
+  const [total, rows] = await Promise.all([
+    countMenu(db, restaurantId, q),
+    selectMenuPage(db, restaurantId, q, perPage, offsetOf(query.page, perPage)),
+  ]);
+  return {
+    items: await toStaffFoods(db, rows),
+    pagination: pagination(query.page, perPage, total),
+  };
+}
+
+export async function getStaffFood(
+  db: Kysely<DB>,
+  user: StaffUser,
+  id: number,
+): Promise<StaffFood> {
+  return loadFood(db, await workplaceOf(db, user), id);
+}
+
+/** Every id must name a category; repeats are one category. */
+async function checkedCategoryIds(db: Kysely<DB>, ids: number[]): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return wanted;
+  const known = new Set((await listCategories(db)).map((category) => category.id));
+  const unknown = wanted.filter((id) => !known.has(id));
+  if (unknown.length) {
+    const message = `Danh mục không tồn tại: ${unknown.join(', ')}`;
+    throw new AppError('UNKNOWN_CATEGORY', {
+      message,
+      errors: [{ path: 'category_ids', message }],
+    });
+  }
+  return wanted;
+}
+
+/** An upload and a link at once leaves the outcome to guesswork: refused before anything is stored. */
+function checkOneImageSource(input: { image?: Buffer | undefined; image_url?: string | null }) {
+  if (input.image && input.image_url) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: BOTH_IMAGES_MESSAGE,
+      errors: [{ path: 'image_url', message: BOTH_IMAGES_MESSAGE }],
+    });
+  }
+}
+
+/**
+ * Content-checked, re-encoded and resized like an avatar, then stored under a new name. Runs
+ * before the transaction, so a refused image changes nothing; the caller removes the file
+ * again if the transaction fails.
+ */
+async function storeDishImage(uploads: UploadStore, image: Buffer | undefined) {
+  if (!image) return undefined;
+  return uploads.save('foods', await reencodeImage(image, DISH_IMAGE), 'webp');
+}
+
+async function withStoredImage<T>(
+  uploads: UploadStore,
+  image: Buffer | undefined,
+  work: (stored: string | undefined) => Promise<T>,
+): Promise<T> {
+  const stored = await storeDishImage(uploads, image);
+  try {
+    return await work(stored);
+  } catch (error) {
+    if (stored) await uploads.remove(stored);
+    throw error;
+  }
+}
+
+/**
+ * Makes the dish's toppings the given list, in its order: an entry with an id edits that
+ * topping (it must be one of this dish's, still on the menu), one without adds a topping, and
+ * the ones left out are soft-deleted so carts and orders that hold them stay intact.
+ */
+async function replaceToppings(trx: Kysely<DB>, foodId: number, toppings: ToppingInput[]) {
+  const current = new Set(await selectMenuToppingIds(trx, foodId));
+  const named = toppings.flatMap((topping) => (topping.id === undefined ? [] : [topping.id]));
+  if (new Set(named).size !== named.length) {
+    throw new AppError('TOPPING_INVALID', {
+      message: 'Mỗi topping chỉ được gửi một lần',
+      errors: [{ path: 'toppings', message: 'Mỗi topping chỉ được gửi một lần' }],
+    });
+  }
+  const foreign = named.find((id) => !current.has(id));
+  if (foreign !== undefined) {
+    throw new AppError('TOPPING_INVALID', {
+      errors: [{ path: 'toppings', message: `Topping ${foreign} không thuộc món ăn này` }],
+    });
+  }
+  const kept = new Set(named);
+  await softDeleteToppings(
+    trx,
+    [...current].filter((id) => !kept.has(id)),
+  );
+  const added: { name: string; price: number; position: number }[] = [];
+  for (const [position, topping] of toppings.entries()) {
+    const values = { name: topping.name, price: topping.price, position };
+    if (topping.id === undefined) added.push(values);
+    else await updateTopping(trx, topping.id, values);
+  }
+  await insertToppings(trx, foodId, added);
+}
+
+/** POST /api/staff/foods/ */
+export async function createStaffFood(
+  deps: StaffMenuDeps,
+  user: StaffUser,
+  input: FoodCreateInput,
+): Promise<StaffFood> {
+  const restaurantId = await workplaceOf(deps.db, user);
+  checkOneImageSource(input);
+  const categoryIds = await checkedCategoryIds(deps.db, input.category_ids);
+  if (input.toppings.some((topping) => topping.id !== undefined)) {
+    // A new dish has no toppings yet; an id here can only be another dish's.
+    throw new AppError('TOPPING_INVALID', {
+      errors: [{ path: 'toppings', message: 'Món mới chưa có topping nào để sửa' }],
+    });
+  }
+  const id = await withStoredImage(deps.uploads, input.image, (stored) =>
+    deps.db.transaction().execute(async (trx) => {
+      const foodId = await insertFood(trx, {
+        restaurant_id: restaurantId,
+        name: input.name,
+        description: input.description,
+        price: input.price,
+        image: stored ?? input.image_url ?? null,
+        available: input.available,
+      });
+      await replaceFoodCategories(trx, foodId, categoryIds);
+      await replaceToppings(trx, foodId, input.toppings);
+      return foodId;
+    }),
+  );
+  return loadFood(deps.db, restaurantId, id);
+}
+
+/**
+ * PUT /api/staff/foods/{id}/: the fields given change, the others stay. A replaced image file
+ * is kept on disk: orders snapshot the stored name, and one being placed right now may still
+ * take the old picture.
+ */
+export async function updateStaffFood(
+  deps: StaffMenuDeps,
+  user: StaffUser,
+  id: number,
+  input: FoodUpdateInput,
+): Promise<StaffFood> {
+  const restaurantId = await workplaceOf(deps.db, user);
+  // Found first, so another restaurant's dish costs no image processing and reveals nothing.
+  if (!(await selectMenuFood(deps.db, restaurantId, id))) throw new AppError('FOOD_NOT_FOUND');
+  checkOneImageSource(input);
+  const categoryIds =
+    input.category_ids === undefined
+      ? undefined
+      : await checkedCategoryIds(deps.db, input.category_ids);
+  await withStoredImage(deps.uploads, input.image, (stored) =>
+    deps.db.transaction().execute(async (trx) => {
+      if (!(await lockMenuFood(trx, restaurantId, id))) throw new AppError('FOOD_NOT_FOUND');
+      const image = stored ?? input.image_url;
+      await updateFood(trx, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.price !== undefined ? { price: input.price } : {}),
+        ...(input.available !== undefined ? { available: input.available } : {}),
+        ...(image !== undefined ? { image } : {}),
+      });
+      if (categoryIds !== undefined) await replaceFoodCategories(trx, id, categoryIds);
+      if (input.toppings !== undefined) await replaceToppings(trx, id, input.toppings);
+    }),
+  );
+  return loadFood(deps.db, restaurantId, id);
+}
+
+/**
+ * DELETE /api/staff/foods/{id}/: a soft delete. Orders that contain the dish keep it; it leaves
+ * the customer lists, search and this menu. Its image stays for those orders.
+ */
+export async function deleteStaffFood(db: Kysely<DB>, user: StaffUser, id: number): Promise<void> {
+  const restaurantId = await workplaceOf(db, user);
+  if (!(await softDeleteFood(db, restaurantId, id))) throw new AppError('FOOD_NOT_FOUND');
+}
+
+/** PUT /api/staff/foods/{id}/toggle/: on sale <-> paused (spec section 4). */
+export async function toggleStaffFood(
+  db: Kysely<DB>,
+  user: StaffUser,
+  id: number,
+): Promise<StaffFood> {
+  const restaurantId = await workplaceOf(db, user);
+  if (!(await flipFoodAvailable(db, restaurantId, id))) throw new AppError('FOOD_NOT_FOUND');
+  return loadFood(db, restaurantId, id);
+}

@@ -1,0 +1,253 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { OpeningHours } from '../../../contract/catalogue';
+import type { StaffRestaurant } from '../../../contract/staff-restaurant';
+import type { DB, RestaurantsTable, Role } from '../../db/schema';
+import type { Geocoder } from '../../geo/geocoder';
+import { AppError } from '../../http/errors';
+import { reencodeImage, type ImageVariant } from '../../storage/images';
+import type { UploadStore } from '../../storage/uploads';
+import { toRestaurant } from '../catalogue/catalogue.service';
+import { findRestaurantIdOfStaff, workplaceOf } from '../workplace/workplace.service';
+import {
+  flipActive,
+  insertRestaurant,
+  selectRestaurant,
+  selectRestaurantForUpdate,
+  updateRestaurant,
+} from './staff-restaurant.queries';
+
+export interface StaffRestaurantDeps {
+  db: Kysely<DB>;
+  uploads: UploadStore;
+  geocoder: Geocoder;
+}
+
+type StaffUser = { id: number; role: Role };
+type RestaurantRow = Selectable<RestaurantsTable>;
+
+/** A banner across the restaurant page (the demo art is 960 x 400) and a square emblem. */
+const COVER: ImageVariant = { width: 1200, height: 500, fit: 'cover' };
+const LOGO: ImageVariant = { width: 256, height: 256, fit: 'cover' };
+const UPLOAD_FOLDER = 'restaurants';
+
+/**
+ * How many ever shorter forms of an address are asked before giving up: a house number or an
+ * alley unknown to the geocoder must not hide the street, ward or district after it. A few at
+ * most, since a public Nominatim allows about one request a second.
+ */
+const GEOCODE_ATTEMPTS = 3;
+
+export interface RestaurantFields {
+  name?: string | undefined;
+  address?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+  description?: string | undefined;
+  opening_hours?: OpeningHours | undefined;
+  cover_url?: string | null | undefined;
+  logo_url?: string | null | undefined;
+  lat?: number | undefined;
+  lon?: number | undefined;
+  cover?: Buffer | undefined;
+  logo?: Buffer | undefined;
+}
+
+export type RestaurantCreateInput = RestaurantFields & {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  description: string;
+  opening_hours: OpeningHours;
+};
+
+const isStoredUpload = (name: string | null): name is string =>
+  name !== null && !/^https?:\/\//.test(name);
+
+async function staffView(db: Kysely<DB>, row: RestaurantRow): Promise<StaffRestaurant> {
+  return { ...(await toRestaurant(db, row)), rejection_reason: row.rejection_reason };
+}
+
+/**
+ * The address on the map with our geocoder: the whole address first, then without its
+ * leading parts ('12/3 Ngõ Huế, Phố Huế, Hai Bà Trưng, Hà Nội' -> 'Phố Huế, ...').
+ */
+async function locateAddress(
+  geocoder: Geocoder,
+  address: string,
+): Promise<{ lat: number; lon: number }> {
+  const parts = address
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (let skip = 0; skip < Math.min(parts.length, GEOCODE_ATTEMPTS); skip += 1) {
+    const [place] = await geocoder.search(parts.slice(skip).join(', '), 1);
+    const lat = Number(place?.lat);
+    const lon = Number(place?.lon);
+    const onEarth = Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+    if (place && onEarth) return { lat, lon };
+  }
+  throw new AppError('ADDRESS_NOT_FOUND', {
+    errors: [{ path: 'address', message: 'Không tìm thấy địa chỉ này' }],
+  });
+}
+
+/**
+ * Both images are checked and re-encoded before either is stored, so a bad logo leaves no
+ * orphaned cover behind.
+ */
+async function storeImages(
+  uploads: UploadStore,
+  files: { cover?: Buffer | undefined; logo?: Buffer | undefined },
+): Promise<{ cover?: string; logo?: string }> {
+  const cover = files.cover ? await reencodeImage(files.cover, COVER) : undefined;
+  const logo = files.logo ? await reencodeImage(files.logo, LOGO) : undefined;
+  const stored: { cover?: string; logo?: string } = {};
+  try {
+    if (cover) stored.cover = await uploads.save(UPLOAD_FOLDER, cover, 'webp');
+    if (logo) stored.logo = await uploads.save(UPLOAD_FOLDER, logo, 'webp');
+  } catch (error) {
+    await removeFiles(uploads, Object.values(stored));
+    throw error;
+  }
+  return stored;
+}
+
+async function removeFiles(uploads: UploadStore, names: (string | null | undefined)[]) {
+  const unique = new Set(names.filter((name): name is string => isStoredUpload(name ?? null)));
+  await Promise.all([...unique].map((name) => uploads.remove(name)));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+export async function getStaffRestaurant(
+  db: Kysely<DB>,
+  user: StaffUser,
+): Promise<StaffRestaurant> {
+  const row = await selectRestaurant(db, await workplaceOf(db, user));
+  if (!row) throw new AppError('RESTAURANT_NONE');
+  return staffView(db, row);
+}
+
+/**
+ * An owner's one restaurant. It starts pending, hidden from customers until an admin approves
+ * it. A file the owner picked wins over a link in the same form; a link is stored as given.
+ * The list picture (image_url) is the cover, as in the demo data.
+ */
+export async function createRestaurant(
+  deps: StaffRestaurantDeps,
+  owner: StaffUser,
+  input: RestaurantCreateInput,
+): Promise<StaffRestaurant> {
+  // Checked before the geocoder and the image work; the unique owner_id decides under a race.
+  if ((await findRestaurantIdOfStaff(deps.db, owner)) !== null) {
+    throw new AppError('RESTAURANT_EXISTS');
+  }
+  const point =
+    input.lat !== undefined && input.lon !== undefined
+      ? { lat: input.lat, lon: input.lon }
+      : await locateAddress(deps.geocoder, input.address);
+  const stored = await storeImages(deps.uploads, input);
+  const cover = stored.cover ?? input.cover_url ?? null;
+  try {
+    const id = await insertRestaurant(deps.db, {
+      owner_id: owner.id,
+      name: input.name,
+      description: input.description,
+      address: input.address,
+      lat: point.lat,
+      lon: point.lon,
+      phone: input.phone,
+      email: input.email,
+      opening_hours: JSON.stringify(input.opening_hours),
+      image: cover,
+      cover,
+      logo: stored.logo ?? input.logo_url ?? null,
+      approval_status: 'pending',
+    });
+    const row = await selectRestaurant(deps.db, id);
+    return await staffView(deps.db, row!);
+  } catch (error) {
+    await removeFiles(deps.uploads, Object.values(stored));
+    if (isUniqueViolation(error)) throw new AppError('RESTAURANT_EXISTS', { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Any subset of the fields, by the owner or a linked staff member. A changed address is
+ * located again unless the pin is given with it. A rejected restaurant that is edited goes
+ * back to the approval queue: the edit is the owner's answer to the rejection.
+ */
+export async function updateStaffRestaurant(
+  deps: StaffRestaurantDeps,
+  user: StaffUser,
+  input: RestaurantFields,
+): Promise<StaffRestaurant> {
+  const id = await workplaceOf(deps.db, user);
+  const before = await selectRestaurant(deps.db, id);
+  if (!before) throw new AppError('RESTAURANT_NONE');
+  const point =
+    input.lat !== undefined && input.lon !== undefined
+      ? { lat: input.lat, lon: input.lon }
+      : input.address !== undefined && input.address !== before.address
+        ? await locateAddress(deps.geocoder, input.address)
+        : undefined;
+  const stored = await storeImages(deps.uploads, input);
+  const cover = stored.cover ?? input.cover_url;
+  const logo = stored.logo ?? input.logo_url;
+  const values: Updateable<RestaurantsTable> = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.address !== undefined ? { address: input.address } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    ...(input.email !== undefined ? { email: input.email } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.opening_hours !== undefined
+      ? { opening_hours: JSON.stringify(input.opening_hours) }
+      : {}),
+    ...(point ?? {}),
+    ...(cover !== undefined ? { cover, image: cover } : {}),
+    ...(logo !== undefined ? { logo } : {}),
+  };
+  const replaced: (string | null)[] = [];
+  let row: RestaurantRow;
+  try {
+    row = await deps.db.transaction().execute(async (trx) => {
+      const current = await selectRestaurantForUpdate(trx, id);
+      if (!current) throw new AppError('RESTAURANT_NONE');
+      if (cover !== undefined) replaced.push(current.cover, current.image);
+      if (logo !== undefined) replaced.push(current.logo);
+      const resubmitted =
+        current.approval_status === 'rejected' && Object.keys(values).length > 0
+          ? { approval_status: 'pending' as const, rejection_reason: null }
+          : {};
+      return updateRestaurant(trx, id, { ...values, ...resubmitted });
+    });
+  } catch (error) {
+    await removeFiles(deps.uploads, Object.values(stored));
+    throw error;
+  }
+  // Only after the commit, and never a file the row still names.
+  await removeFiles(
+    deps.uploads,
+    replaced.filter((name) => name !== row.cover && name !== row.image && name !== row.logo),
+  );
+  return staffView(deps.db, row);
+}
+
+export async function updateOpeningHours(
+  db: Kysely<DB>,
+  user: StaffUser,
+  hours: OpeningHours,
+): Promise<StaffRestaurant> {
+  const id = await workplaceOf(db, user);
+  return staffView(db, await updateRestaurant(db, id, { opening_hours: JSON.stringify(hours) }));
+}
+
+/** Paused (is_active false): customers still see it, but it takes no orders. */
+export async function toggleActive(db: Kysely<DB>, user: StaffUser): Promise<StaffRestaurant> {
+  const id = await workplaceOf(db, user);
+  return staffView(db, await flipActive(db, id));
+}
