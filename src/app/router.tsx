@@ -5,13 +5,15 @@ import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
 import { paths, routeAccess, type Access, type RoutePath } from './routes';
+import { StaffHome } from './staff-home';
 
 // Each screen is its own chunk, fetched when its route is first visited, so the first load of a
 // visitor or a customer carries no other screen's code.
 const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
-  [paths.home]: async () => ({
-    Component: (await import('../features/home/pages/home-page')).HomePage,
-  }),
+  [paths.home]: async () => {
+    const { HomePage } = await import('../features/home/pages/home-page');
+    return { element: <HomePage staffHome={<StaffHome />} /> };
+  },
   [paths.login]: async () => ({
     Component: (await import('../features/auth/pages/login-page')).LoginPage,
   }),
@@ -56,6 +58,20 @@ const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
   }),
   [paths.paymentResult]: async () => ({
     Component: (await import('../features/payment/pages/payment-result-page')).PaymentResultPage,
+  }),
+  [paths.staffMenu]: async () => ({
+    Component: (await import('../features/staff-menu/pages/staff-menu-page')).StaffMenuPage,
+  }),
+  [paths.staffDish]: async () => ({
+    Component: (await import('../features/staff-menu/pages/staff-dish-page')).StaffDishPage,
+  }),
+  [paths.staffRestaurant]: async () => ({
+    Component: (await import('../features/staff-restaurant/pages/staff-restaurant-page'))
+      .StaffRestaurantPage,
+  }),
+  [paths.staffReviews]: async () => ({
+    Component: (await import('../features/staff-reviews/pages/staff-reviews-page'))
+      .StaffReviewsPage,
   }),
 };
 

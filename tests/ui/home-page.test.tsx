@@ -382,7 +382,7 @@ describe('search and categories on the home (spec 2.6)', () => {
 
 describe('/ for staff-level users', () => {
   it.each(['owner', 'staff'])(
-    'shows nothing of the customer home to %s (the dashboard comes later)',
+    'shows %s the staff dashboard and nothing of the customer home',
     async (role) => {
       const api = homeApi();
       signInAs(role);
@@ -390,6 +390,14 @@ describe('/ for staff-level users', () => {
       // The lazy route has loaded and rendered.
       await waitFor(() => expect(router.state.initialized).toBe(true));
       expect(await screen.findByRole('banner')).toBeInTheDocument();
+      // The dashboard itself: tests/ui/staff-dashboard.test.tsx.
+      expect(
+        await screen.findByRole(
+          'heading',
+          { level: 1, name: text.dashboard.title },
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(api.callsTo('GET /api/category/')).toHaveLength(0);

@@ -122,10 +122,17 @@ describe('the current page', () => {
     const menu = within(mainNav()).getByRole('link', { name: 'Thực đơn' });
     menu.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/menu'));
-    expect(within(mainNav()).getByRole('link', { name: 'Thực đơn' })).toHaveAttribute(
-      'aria-current',
-      'page',
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/menu'), {
+      timeout: 5000,
+    });
+    // The menu screen is a lazy route: the link is marked once the new screen has rendered.
+    await waitFor(
+      () =>
+        expect(within(mainNav()).getByRole('link', { name: 'Thực đơn' })).toHaveAttribute(
+          'aria-current',
+          'page',
+        ),
+      { timeout: 5000 },
     );
   });
 });

@@ -122,11 +122,8 @@ describe('the profile screen (spec 2.15)', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Nguyễn Thị Lan' })).toBeVisible();
   });
 
-  // The wallet card: tests/ui/wallet-balance.test.tsx.
-  it('has no restaurant card before its issue lands', async () => {
-    await openProfile(staffProfile());
-    expect(screen.queryByText(/nhà hàng/i)).not.toBeInTheDocument();
-  });
+  // The wallet card: tests/ui/wallet-balance.test.tsx; the restaurant card of owners and
+  // staff: tests/ui/profile-restaurant-card.test.tsx.
 });
 
 describe('an incomplete profile (is_need_update)', () => {

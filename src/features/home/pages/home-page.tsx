@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { vi } from '../../../i18n/vi';
 import { locationStore } from '../../../lib/location';
@@ -59,11 +59,16 @@ function CustomerHome() {
   );
 }
 
-/**
- * `/`: customers get their home. Staff-level users get the staff dashboard (spec 2.17), which
- * arrives with its own issue; until then they see nothing here.
- */
-export function HomePage() {
+interface HomePageProps {
+  /**
+   * The staff dashboard (spec 2.17). It is another feature, and features never import each
+   * other, so the router hands it in; it stays a chunk of its own that customers never load.
+   */
+  staffHome?: ReactNode;
+}
+
+/** `/` (spec 2.1): customers get their home, staff-level users the staff dashboard. */
+export function HomePage({ staffHome = null }: HomePageProps) {
   const { userType } = useSnapshot(session);
-  return userType === 'customer' ? <CustomerHome /> : null;
+  return userType === 'customer' ? <CustomerHome /> : staffHome;
 }

@@ -7,19 +7,26 @@ import { vi } from '../../../i18n/vi';
 import { formatVnd } from '../../../lib/format';
 import { formatDate } from '../../../lib/format-date';
 import classes from './orders.module.css';
+import staffClasses from './staff-orders.module.css';
 
 const text = vi.orders;
 
+interface OrderCardProps {
+  order: Order;
+  /** A large touch target, for the staff list on a pinned tablet. */
+  large?: boolean;
+}
+
 /** Spec 2.13: id, status, restaurant, date, total and item count; the whole card opens it. */
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({ order, large = false }: OrderCardProps) {
   return (
     <Paper
       component={Link}
       to={generatePath(paths.order, { id: String(order.id) })}
       withBorder
       radius="lg"
-      p="md"
-      className={classes.card}
+      p={large ? 'lg' : 'md'}
+      className={large ? `${classes.card} ${staffClasses.card}` : classes.card}
     >
       <div className={classes.cardHead}>
         <Text fw={700}>{text.orderNumber(order.id)}</Text>

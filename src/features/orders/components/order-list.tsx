@@ -14,6 +14,7 @@ import {
   type OrderKind,
   type StatusFilter,
 } from '../api/get-orders';
+import { staffListRefresh } from '../api/staff-list-refresh';
 import { OrderCard } from './order-card';
 import classes from './orders.module.css';
 
@@ -65,7 +66,10 @@ function Empty({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
 
 /** One tab's orders, newest first, the next page loading near the bottom. */
 export function OrderList({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
-  const query = useInfiniteQuery(orderListQueries.list(kind, status));
+  const query = useInfiniteQuery({
+    ...orderListQueries.list(kind, status),
+    ...(kind === 'staff' ? staffListRefresh : {}),
+  });
   const { data, error, isPending, refetch } = query;
   const orders = useMemo(() => uniqueById(data?.pages ?? []), [data]);
 
@@ -89,7 +93,7 @@ export function OrderList({ kind, status }: { kind: OrderKind; status: StatusFil
       <ul className={classes.cards}>
         {orders.map((order) => (
           <li key={order.id}>
-            <OrderCard order={order} />
+            <OrderCard order={order} large={kind === 'staff'} />
           </li>
         ))}
       </ul>

@@ -2,14 +2,17 @@ import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { paths } from '../../../app/routes';
 import { IconLogout } from '../../../components/icons';
 import { useSignOut } from '../../../components/use-sign-out';
 import { vi } from '../../../i18n/vi';
+import { session } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { profileQueries } from '../api/get-profile';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileLoadState } from '../components/profile-load-state';
+import { RestaurantCard } from '../components/restaurant-card';
 import { ThemeSetting } from '../components/theme-setting';
 import { WalletCard } from '../components/wallet-card';
 import { useProfileKind } from '../use-profile-kind';
@@ -31,9 +34,12 @@ function useSendToEditWhenIncomplete(needsUpdate: boolean) {
   }, [needsUpdate, navigate]);
 }
 
-/** /profile (spec 2.15). The restaurant card joins it with its own issue. */
+/** /profile (spec 2.15). */
 export function ProfilePage() {
   const kind = useProfileKind();
+  const { user } = useSnapshot(session);
+  // Spec 2.15 and section 6: owners and staff work for a restaurant; admin does not.
+  const worksAtRestaurant = user?.role === 'owner' || user?.role === 'staff';
   const profile = useQuery(profileQueries.detail(kind));
   const signOut = useSignOut();
   useSendToEditWhenIncomplete(profile.data?.is_need_update === true);
@@ -48,6 +54,7 @@ export function ProfilePage() {
       ) : (
         <ProfileLoadState error={profile.error} onRetry={() => void profile.refetch()} />
       )}
+      {worksAtRestaurant ? <RestaurantCard /> : null}
       <WalletCard />
       {/* Settings work without the profile, e.g. offline before it was ever loaded. */}
       <Paper withBorder radius="lg" p="lg">

@@ -1,0 +1,53 @@
+import type { Review } from '../../../contract/catalogue';
+import type { Pagination } from '../../../contract/envelope';
+import { vi } from '../../i18n/vi';
+
+const text = vi.dashboard;
+
+const oneDecimal = new Intl.NumberFormat('vi-VN', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+const whole = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+
+/**
+ * Spec section 9 'Dashboard': the average over the reviews the dashboard fetched (the newest
+ * 10), not over every review, with one decimal in the vi-VN way ('4,3'); null without reviews.
+ */
+export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): number | null {
+  if (reviews.length === 0) return null;
+  return reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
+}
+
+export function formatAverage(average: number | null): string {
+  return average === null ? text.noRating : oneDecimal.format(average);
+}
+
+export function formatCount(count: number): string {
+  return whole.format(count);
+}
+
+/** A long list is counted only so far ahead (total_exact false): its total is a lower bound. */
+export function formatTotal({ total, total_exact }: Pick<Pagination, 'total' | 'total_exact'>) {
+  return total_exact ? formatCount(total) : text.atLeast(formatCount(total));
+}
+
+// Order times on the restaurant's clock (design.md section 4): '18:05 02/03/2026'.
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hourCycle: 'h23',
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
+
+export function formatOrderTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    clock.formatToParts(date).map((part) => [part.type, part.value]),
+  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+  return `${parts.hour}:${parts.minute} ${parts.day}/${parts.month}/${parts.year}`;
+}

@@ -1,0 +1,146 @@
+import '@mantine/core/styles/Switch.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { StaffFood } from '../../../../contract/staff-menu';
+import { paths } from '../../../app/routes';
+import { vi } from '../../../i18n/vi';
+import { getErrorMessage, getErrorReply } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { useFileChoice } from '../../../lib/use-file-choice';
+import { useSaveFood } from '../api/save-food';
+import {
+  dishFieldErrors,
+  initialDishValues,
+  toDishRequest,
+  type DishFieldErrors,
+  type DishFormValues,
+} from '../dish-form-values';
+import { CategoryPicker } from './category-picker';
+import { DishImageField } from './dish-image-field';
+import { PRICE_SUFFIX, ToppingsEditor } from './toppings-editor';
+
+const text = vi.dishForm;
+
+const NO_ERRORS: DishFieldErrors = { fields: {}, toppings: {} };
+
+/**
+ * The dish form of spec 2.18 for a new dish (`food` null) or an existing one. Spec section 5
+ * gives it no checks of its own: the server judges every value and its field errors come back
+ * under the fields; any failure is also a toast with the server's message.
+ */
+export function DishForm({ food }: { food: StaffFood | null }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<DishFormValues>(() => initialDishValues(food));
+  const [errors, setErrors] = useState<DishFieldErrors>(NO_ERRORS);
+  const [image, chooseImage] = useFileChoice();
+  const save = useSaveFood(food?.id ?? null);
+
+  const set = <K extends keyof DishFormValues>(key: K, value: DishFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { payload, toppingKeys } = toDishRequest(values);
+    const file = values.imageSource === 'file' ? (image?.file ?? null) : null;
+    save.mutate(
+      { payload, image: file },
+      {
+        onSuccess: () => {
+          toast.success(food ? text.updated : text.created);
+          void navigate(paths.staffMenu);
+        },
+        onError: (error) => {
+          setErrors(dishFieldErrors(getErrorReply(error)?.errors, toppingKeys));
+          toast.error(getErrorMessage(error));
+        },
+      },
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <TextInput
+          size="md"
+          label={text.name}
+          required
+          maxLength={200}
+          value={values.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={errors.fields.name}
+        />
+        <NumberInput
+          size="md"
+          label={text.price}
+          hideControls
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator="."
+          decimalSeparator=","
+          suffix={PRICE_SUFFIX}
+          inputMode="numeric"
+          value={values.price}
+          onChange={(value) => set('price', typeof value === 'number' ? value : '')}
+          error={errors.fields.price}
+        />
+        <Textarea
+          size="md"
+          label={text.description}
+          rows={4}
+          resize="vertical"
+          value={values.description}
+          onChange={(event) => set('description', event.currentTarget.value)}
+          error={errors.fields.description}
+        />
+        <DishImageField
+          source={values.imageSource}
+          onSource={(source) => set('imageSource', source)}
+          file={image}
+          onFile={chooseImage}
+          url={values.imageUrl}
+          onUrl={(url) => set('imageUrl', url)}
+          current={food?.image_url ?? null}
+          error={errors.fields.image}
+        />
+        <CategoryPicker
+          value={values.categoryIds}
+          onChange={(ids) => set('categoryIds', ids)}
+          error={errors.fields.categories}
+        />
+        <ToppingsEditor
+          rows={values.toppings}
+          onChange={(rows) => set('toppings', rows)}
+          rowErrors={errors.toppings}
+          error={errors.fields.toppings}
+        />
+        <Switch
+          size="lg"
+          label={text.available}
+          description={text.availableHint}
+          checked={values.available}
+          onChange={(event) => set('available', event.currentTarget.checked)}
+          error={errors.fields.available}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to={paths.staffMenu} variant="default" size="md">
+            {text.cancel}
+          </Button>
+          <Button type="submit" size="md" loading={save.isPending}>
+            {food ? text.save : text.create}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

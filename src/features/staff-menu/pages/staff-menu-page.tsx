@@ -1,0 +1,222 @@
+import '@mantine/core/styles/Pagination.layer.css';
+import { Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { generatePath, Link, useSearchParams } from 'react-router-dom';
+import type { StaffFood } from '../../../../contract/staff-menu';
+import { paths } from '../../../app/routes';
+import { ConfirmDialog } from '../../../components/cart/confirm-dialog';
+import { IconBowl } from '../../../components/icons';
+import { ScreenError, ScreenLoading } from '../../../components/screen-states';
+import { vi } from '../../../i18n/vi';
+import { getErrorMessage } from '../../../lib/http';
+import { isNoRestaurantError } from '../../../lib/staff-restaurant';
+import { toast } from '../../../lib/toast';
+import { useDeleteFood } from '../api/delete-food';
+import { staffFoodQueries, type StaffFoodPage } from '../api/get-staff-foods';
+import { useToggleFood } from '../api/toggle-food';
+import { IconPlus } from '../components/menu-icons';
+import { MenuSearch } from '../components/menu-search';
+import { StaffFoodRow } from '../components/staff-food-row';
+import classes from '../components/staff-menu.module.css';
+
+const text = vi.staffMenu;
+
+const NEW_DISH_PATH = generatePath(paths.staffDish, { id: 'new' });
+
+/** ?page=3 in the address; anything else is the first page. */
+function pageOf(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * Counts stop ten pages past the one asked (contract/envelope.ts), so the last page number may
+ * be a lower bound; has_next is always exact and keeps the next page reachable.
+ */
+function pageCount({ pagination }: StaffFoodPage, page: number): number {
+  return Math.max(pagination.total_pages, page + (pagination.has_next ? 1 : 0), 1);
+}
+
+/** A staff account no restaurant is linked to gets the server's words and the way to one. */
+function NotLinked({ error }: { error: unknown }) {
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center">
+      <Text fw={600} maw={460}>
+        {getErrorMessage(error)}
+      </Text>
+      <Button component={Link} to={paths.staffRestaurant} size="md">
+        {text.linkRestaurant}
+      </Button>
+    </Stack>
+  );
+}
+
+function Empty({ q }: { q: string }) {
+  if (q !== '') {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {text.noMatch(q)}
+      </Text>
+    );
+  }
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center">
+      <Text c="dimmed" aria-hidden="true">
+        <IconBowl size={48} />
+      </Text>
+      <Title order={2} size="h4">
+        {text.empty}
+      </Title>
+      <Text c="dimmed" size="sm" maw={420}>
+        {text.emptyHint}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * /staff/menu (spec 2.18): the restaurant's dishes, 10 a page, searchable by name, each with
+ * edit, on-sale toggle and delete. Search text and page live in the address, so coming back
+ * from a dish returns to the same page.
+ */
+export function StaffMenuPage() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const page = pageOf(params.get('page'));
+  const { data, error, isPending, refetch } = useQuery(staffFoodQueries.list({ page, q }));
+  const toggle = useToggleFood();
+  const remove = useDeleteFood();
+  const [deleting, setDeleting] = useState<StaffFood | null>(null);
+
+  const search = (next: string) => setParams(next ? { q: next } : {}, { replace: true });
+  const goToPage = (next: number) => {
+    setParams(() => {
+      const updated = new URLSearchParams();
+      if (q) updated.set('q', q);
+      if (next > 1) updated.set('page', String(next));
+      return updated;
+    });
+    window.scrollTo({ top: 0 });
+  };
+
+  // A page emptied by deletes (or an old link past the end) falls back to the last page.
+  const lastPage = data ? Math.max(data.pagination.total_pages, 1) : null;
+  const pastEnd = data?.items.length === 0 && page > 1;
+  useEffect(() => {
+    if (!pastEnd || lastPage === null) return;
+    setParams(
+      () => {
+        const updated = new URLSearchParams();
+        if (q) updated.set('q', q);
+        const target = Math.min(lastPage, page - 1);
+        if (target > 1) updated.set('page', String(target));
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [pastEnd, lastPage, page, q, setParams]);
+
+  const onToggle = (food: StaffFood) =>
+    toggle.mutate(food.id, {
+      onSuccess: () => toast.success(text.toggled),
+      onError: (failure) => toast.error(getErrorMessage(failure)),
+    });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const { id } = deleting;
+    setDeleting(null);
+    remove.mutate(id, {
+      onSuccess: () => toast.success(text.deleted),
+      onError: (failure) => toast.error(getErrorMessage(failure)),
+    });
+  };
+
+  const busyId = toggle.isPending
+    ? toggle.variables
+    : remove.isPending
+      ? remove.variables
+      : undefined;
+
+  let content;
+  if (error && isNoRestaurantError(error)) {
+    content = <NotLinked error={error} />;
+  } else if (isPending) {
+    content = <ScreenLoading label={text.loading} />;
+  } else if (!data) {
+    content = (
+      <ScreenError
+        title={text.loadFailed}
+        error={error}
+        retryLabel={text.retry}
+        onRetry={() => void refetch()}
+      />
+    );
+  } else if (data.items.length === 0) {
+    content = pastEnd ? <ScreenLoading label={text.loading} /> : <Empty q={q} />;
+  } else {
+    content = (
+      <>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {text.count(data.pagination.total)}
+        </Text>
+        <ul className={classes.rows} aria-label={text.list}>
+          {data.items.map((food) => (
+            <li key={food.id}>
+              <StaffFoodRow
+                food={food}
+                busy={busyId === food.id}
+                onToggle={onToggle}
+                onDelete={setDeleting}
+              />
+            </li>
+          ))}
+        </ul>
+        {pageCount(data, page) > 1 ? (
+          <nav aria-label={text.pages}>
+            <Group justify="center">
+              <Pagination
+                total={pageCount(data, page)}
+                value={page}
+                onChange={goToPage}
+                size="lg"
+                getItemProps={(item) => ({ 'aria-label': text.page(item) })}
+                getControlProps={(control) =>
+                  control === 'previous'
+                    ? { 'aria-label': text.previousPage }
+                    : control === 'next'
+                      ? { 'aria-label': text.nextPage }
+                      : {}
+                }
+              />
+            </Group>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={900} mx="auto">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {text.title}
+        </Title>
+        <Button component={Link} to={NEW_DISH_PATH} size="md" leftSection={<IconPlus />}>
+          {text.addDish}
+        </Button>
+      </Group>
+      <MenuSearch value={q} onSearch={search} />
+      {content}
+      <ConfirmDialog
+        opened={deleting !== null}
+        question={text.deleteQuestion}
+        confirmLabel={text.deleteConfirm}
+        cancelLabel={text.cancel}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { StaffRestaurant } from '../../../../contract/staff-restaurant';
+import { vi } from '../../../i18n/vi';
+import { getErrorMessage, getErrorReply } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { useFileChoice } from '../../../lib/use-file-choice';
+import { useSaveRestaurant } from '../api/save-restaurant';
+import {
+  initialRestaurantValues,
+  restaurantFieldErrors,
+  type RestaurantField,
+  type RestaurantFormValues,
+} from '../restaurant-fields';
+import { ImagePicker } from './image-picker';
+import classes from './staff-restaurant.module.css';
+
+const text = vi.staffRestaurant;
+
+/**
+ * The restaurant's details (spec 2.18): the create form when none is linked (`restaurant`
+ * null), else the edit form with the same fields. The server judges the values; its field
+ * errors come back under the fields, and any failure is also a toast with its message.
+ */
+export function RestaurantForm({ restaurant }: { restaurant: StaffRestaurant | null }) {
+  const [values, setValues] = useState<RestaurantFormValues>(() =>
+    initialRestaurantValues(restaurant),
+  );
+  const [errors, setErrors] = useState<Partial<Record<RestaurantField, string>>>({});
+  const [cover, chooseCover] = useFileChoice();
+  const [logo, chooseLogo] = useFileChoice();
+  const save = useSaveRestaurant(restaurant ? 'update' : 'create');
+
+  const field = (key: keyof RestaurantFormValues) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [key]: value }));
+      if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    save.mutate(
+      { values, images: { cover: cover?.file ?? null, logo: logo?.file ?? null } },
+      {
+        onSuccess: () => {
+          setErrors({});
+          toast.success(restaurant ? text.updated : text.created);
+        },
+        onError: (error) => {
+          setErrors(restaurantFieldErrors(getErrorReply(error)?.errors));
+          toast.error(getErrorMessage(error));
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput size="md" label={text.name} required maxLength={200} {...field('name')} />
+        <TextInput
+          size="md"
+          label={text.address}
+          required
+          maxLength={500}
+          autoComplete="street-address"
+          {...field('address')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            size="md"
+            label={text.phone}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            {...field('phone')}
+          />
+          <TextInput
+            size="md"
+            label={text.email}
+            type="email"
+            autoComplete="email"
+            required
+            {...field('email')}
+          />
+        </SimpleGrid>
+        <Textarea
+          size="md"
+          label={text.description}
+          rows={4}
+          resize="vertical"
+          {...field('description')}
+        />
+        <ImagePicker
+          label={text.cover}
+          current={restaurant?.cover_url ?? null}
+          choice={cover}
+          onChoose={chooseCover}
+          ratio={16 / 9}
+          previewClassName={classes.cover}
+          error={errors.cover}
+        />
+        <ImagePicker
+          label={text.logo}
+          current={restaurant?.logo_url ?? null}
+          choice={logo}
+          onChoose={chooseLogo}
+          ratio={1}
+          previewClassName={classes.logo}
+          error={errors.logo}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={save.isPending}>
+            {restaurant ? text.save : text.create}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

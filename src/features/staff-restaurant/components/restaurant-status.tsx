@@ -1,0 +1,69 @@
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
+import { Alert, Badge, Group, Stack, Switch, Text } from '@mantine/core';
+import type { StaffRestaurant } from '../../../../contract/staff-restaurant';
+import { vi } from '../../../i18n/vi';
+import { getErrorMessage } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { useToggleRestaurant } from '../api/toggle-restaurant';
+
+const text = vi.staffRestaurant;
+
+/** Spec section 4: approved, pending, and anything else reads as rejected. */
+function approval(status: string): { label: string; color: string } {
+  if (status === 'approved') return { label: text.approvalStatus.approved, color: 'green' };
+  if (status === 'pending') return { label: text.approvalStatus.pending, color: 'yellow' };
+  return { label: text.approvalStatus.rejected, color: 'red' };
+}
+
+/** The approval status (with the rejection reason) and the active switch (spec 2.18, 4). */
+export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }) {
+  const toggle = useToggleRestaurant();
+  const { label, color } = approval(restaurant.approval_status);
+  const rejected =
+    restaurant.approval_status !== 'approved' && restaurant.approval_status !== 'pending';
+
+  const flip = () =>
+    toggle.mutate(undefined, {
+      onSuccess: () => toast.success(text.toggled),
+      onError: (error) => toast.error(getErrorMessage(error)),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <Text fw={500}>{text.approval}</Text>
+        <Badge color={color} variant="light" size="lg">
+          {label}
+        </Badge>
+      </Group>
+      {restaurant.approval_status === 'pending' ? (
+        <Text size="sm" c="dimmed">
+          {text.pendingHint}
+        </Text>
+      ) : null}
+      {rejected ? (
+        <Alert color="red" title={text.rejectedTitle}>
+          {restaurant.rejection_reason
+            ? text.rejectionReason(restaurant.rejection_reason)
+            : text.noRejectionReason}
+        </Alert>
+      ) : null}
+      <Group gap="sm">
+        <Text fw={500}>{text.activity}</Text>
+        <Badge color={restaurant.is_active ? 'green' : 'gray'} variant="light" size="lg">
+          {restaurant.is_active ? text.active : text.paused}
+        </Badge>
+      </Group>
+      <Switch
+        size="lg"
+        label={text.activeSwitch}
+        description={text.activeHint}
+        checked={restaurant.is_active}
+        disabled={toggle.isPending}
+        onChange={flip}
+      />
+    </Stack>
+  );
+}
