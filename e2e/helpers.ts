@@ -149,3 +149,25 @@ export async function dishId(request: APIRequestContext, spec: SeededDish): Prom
   if (!food) throw new Error(`no search result for ${spec.name} at ${spec.restaurant}`);
   return food.id;
 }
+
+const vnd = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+/** A price as the app shows it: '25.000 ₫'. */
+export const price = (amount: number) => `${vnd.format(amount)} ${vi.format.currency}`;
+
+/** A toast (or the same text shown in place) with `message`. */
+export const toast = (page: Page, message: string) =>
+  page.getByRole('alert').filter({ hasText: message }).or(page.getByText(message)).first();
+
+/**
+ * The built-in VNPay sandbox in the payment popup: the amount shown, the success card (the
+ * page's default) paid, our result page in the same window saying so, and the window closing
+ * itself.
+ */
+export async function payInSandbox(popup: Page, amount: number): Promise<void> {
+  await expect(popup.getByText(price(amount)).first()).toBeVisible();
+  await popup.getByRole('button', { name: 'Thanh toán', exact: true }).click();
+  await expect(popup).toHaveURL(/\/api\/payment\/vnpay\/return\/\?/);
+  await expect(popup.getByRole('status').getByText(vi.paymentResult.success)).toBeVisible();
+  await expect(popup.getByText(vi.paymentResult.amount(price(amount)))).toBeVisible();
+  await popup.waitForEvent('close', { timeout: 15_000 });
+}

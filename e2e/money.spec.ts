@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { vi } from '../src/i18n/vi';
-import { apiAsUser, dishId, seeded, signInAsDemoOwner, signInAsNewCustomer } from './helpers';
+import {
+  apiAsUser,
+  dishId,
+  payInSandbox,
+  price,
+  seeded,
+  signInAsDemoOwner,
+  signInAsNewCustomer,
+  toast,
+} from './helpers';
 
 // Issue 6's journey on the built app, the real server and its built-in VNPay sandbox: a customer
 // with an empty wallet pays an order in the VNPay popup, the demo owner takes it through accept,
@@ -13,15 +22,9 @@ test.use({ trace: { mode: 'retain-on-failure', snapshots: false } });
 const BANH_MI = { restaurant: 'Quán Cô Lan 24h', name: 'Bánh mì' };
 const DEPOSIT = 100_000;
 
-const vnd = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-const price = (amount: number) => `${vnd.format(amount)} ${vi.format.currency}`;
-
 /** The order screen's status (its info list), not the progress step of the same name. */
 const statusOf = (page: Page, status: string) =>
   page.getByRole('definition').filter({ hasText: new RegExp(`^${status}$`) });
-
-const toast = (page: Page, message: string) =>
-  page.getByRole('alert').filter({ hasText: message }).or(page.getByText(message)).first();
 
 async function walletBalance(page: Page): Promise<number> {
   const reply = await apiAsUser(page, '/api/payment/wallet/balance/');
@@ -52,19 +55,6 @@ async function placeOrder(page: Page) {
     .fill('18 Lý Tự Trọng, Bến Nghé, Quận 1, TP. Hồ Chí Minh');
   await page.getByRole('textbox', { name: vi.checkout.phone }).fill('0912 345 678');
   await page.getByRole('button', { name: vi.checkout.placeOrder }).click();
-}
-
-/**
- * The built-in sandbox in the popup: the amount shown, the success card (the page's default)
- * paid, our result page in the same window saying so, and the window closing itself.
- */
-async function payInSandbox(popup: Page, amount: number) {
-  await expect(popup.getByText(price(amount)).first()).toBeVisible();
-  await popup.getByRole('button', { name: 'Thanh toán', exact: true }).click();
-  await expect(popup).toHaveURL(/\/api\/payment\/vnpay\/return\/\?/);
-  await expect(popup.getByRole('status').getByText(vi.paymentResult.success)).toBeVisible();
-  await expect(popup.getByText(vi.paymentResult.amount(price(amount)))).toBeVisible();
-  await popup.waitForEvent('close', { timeout: 15_000 });
 }
 
 test('an order paid through the VNPay popup, fulfilled, paid out and reviewed; a refund on staff cancel', async ({
