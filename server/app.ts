@@ -118,11 +118,6 @@ export async function buildApp({
   // Idempotency-Key (design.md section 4); registered before them for the same reason.
   registerIdempotency(app);
 
-  app.addHook('preValidation', async (request) => {
-    if (request.body) request.body = normalizeInput(request.body);
-    if (request.query) request.query = normalizeInput(request.query);
-  });
-
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -142,6 +137,13 @@ export async function buildApp({
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 31 },
+  });
+
+  // After multipart, whose own preValidation hook turns a form into the body: text typed into
+  // a form with a file is normalised like any JSON body.
+  app.addHook('preValidation', async (request) => {
+    if (request.body) request.body = normalizeInput(request.body);
+    if (request.query) request.query = normalizeInput(request.query);
   });
 
   await app.register(fastifySwagger, {

@@ -1,4 +1,3 @@
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileSchema, type Profile } from '../../contract/profile';
@@ -12,34 +11,8 @@ import {
   signInStaff,
 } from '../helpers/auth';
 import { multipart, type FilePart } from '../helpers/multipart';
+import { png, pngBomb } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-
-const png = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#e4491c' } })
-    .png()
-    .toBuffer();
-
-/** A real PNG header that claims 50,000 x 50,000 pixels: tiny on disk, 10 GB decoded. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(50_000, 0);
-  ihdr.writeUInt32BE(50_000, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('customer profile', () => {
   let t: TestApp;
@@ -297,6 +270,20 @@ describe('customer profile', () => {
       code: 'FILE_TOO_LARGE',
       message: 'Ảnh tải lên tối đa 2 MB',
     });
+  });
+
+  it('stores decomposed (NFD) text sent with an avatar as NFC, like a JSON body', async () => {
+    const name = 'Nguyễn Thị Hường';
+    const res = await upload({ full_name: name.normalize('NFD') }, [
+      { name: 'avatar', filename: 'a.png', contentType: 'image/png', data: await png() },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await t.database.db
+      .selectFrom('users')
+      .select('full_name')
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    expect(stored.full_name).toBe(name.normalize('NFC'));
   });
 
   it('refuses an anonymous upload before reading it', async () => {

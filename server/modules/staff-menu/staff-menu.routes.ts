@@ -12,7 +12,6 @@ import {
   StaffFoodReplySchema,
 } from '../../../contract/staff-menu';
 import { currentUser } from '../../http/access';
-import { normalizeInput } from '../../http/normalize';
 import { MAX_UPLOAD_BYTES } from '../../storage/images';
 import {
   createStaffFood,
@@ -41,8 +40,8 @@ const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 256 * 1024;
 
 /**
  * Multipart text fields become what the JSON body would carry (numbers, booleans, lists), so
- * one schema checks both. They arrive after the app-wide NFC normalisation has run, so they
- * are normalised here. A browser sends an empty file part when no file was chosen: no image.
+ * one schema checks both; the app has already NFC-normalised them. A browser sends an empty
+ * file part when no file was chosen: no image.
  */
 async function multipartToBody(request: FastifyRequest) {
   if (!request.isMultipart() || request.body === null || typeof request.body !== 'object') return;
@@ -54,7 +53,7 @@ async function multipartToBody(request: FastifyRequest) {
     if (typeof value === 'string') text[key] = value;
     else other[key] = value;
   }
-  request.body = { ...parseFoodFields(normalizeInput(text)), ...other };
+  request.body = { ...parseFoodFields(text), ...other };
 }
 
 export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {

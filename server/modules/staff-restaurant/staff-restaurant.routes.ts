@@ -9,7 +9,6 @@ import {
   StaffRestaurantReplySchema,
 } from '../../../contract/staff-restaurant';
 import { currentUser } from '../../http/access';
-import { normalizeInput } from '../../http/normalize';
 import { MAX_UPLOAD_BYTES } from '../../storage/images';
 import {
   createRestaurant,
@@ -38,7 +37,7 @@ const UPLOAD_CONFIG = { multipartOptions: { limits: { files: 2 } } };
 
 /**
  * Multipart text back to what the schema checks (opening_hours as JSON, lat and lon as
- * numbers), NFC-normalised like every JSON body: app.ts normalises before multipart is read.
+ * numbers); the app has already NFC-normalised it like every JSON body.
  */
 async function readMultipartFields(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart() || request.body === null || typeof request.body !== 'object') return;
@@ -48,7 +47,7 @@ async function readMultipartFields(request: FastifyRequest): Promise<void> {
     if (typeof value === 'string') text[key] = value;
     else other[key] = value;
   }
-  request.body = { ...normalizeInput(parseRestaurantFields(text)), ...other };
+  request.body = { ...parseRestaurantFields(text), ...other };
 }
 
 export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
