@@ -193,3 +193,21 @@ export function IconTrash({ size = 20 }: IconProps) {
     </Svg>
   );
 }
+
+export function IconDots({ size = 22 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <circle cx="12" cy="5.5" r="1.2" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="12" cy="18.5" r="1.2" fill="currentColor" />
+    </Svg>
+  );
+}
+
+export function IconPlus({ size = 20 }: IconProps) {
+  return (
+    <Svg size={size}>
+      <path d="M12 5v14M5 12h14" />
+    </Svg>
+  );
+}

@@ -8,7 +8,7 @@ export interface FileChoice {
 
 /**
  * A picture chosen in a file input and its preview URL, released when the choice changes or the
- * form goes away. Shared by the forms that upload pictures (dish image, restaurant cover, logo).
+ * form goes away. Shared by the forms that upload pictures (avatar, dish image, cover, logo).
  */
 export function useFileChoice() {
   const [choice, setChoice] = useState<FileChoice | null>(null);

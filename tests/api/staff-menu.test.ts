@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartReplySchema } from '../../contract/cart';
@@ -18,6 +17,7 @@ import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { DELIVERY, newUser, placeOrder, type TestUser } from '../helpers/money';
 import { multipart, type FilePart } from '../helpers/multipart';
+import { png, pngBomb } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface ErrorBody {
@@ -38,38 +38,11 @@ const UNSUPPORTED = {
 };
 const TWO_MB = 2 * 1024 * 1024;
 
-const png = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#e4491c' } })
-    .png()
-    .toBuffer();
-
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#3a7' } })
     .jpeg()
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-kitchen-location' } } })
     .toBuffer();
-
-/** A real PNG header that claims 50,000 x 50,000 pixels: tiny on disk, 10 GB decoded. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(50_000, 0);
-  ihdr.writeUInt32BE(50_000, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const image = (data: Buffer, filename = 'mon.png', contentType = 'image/png'): FilePart => ({
   name: 'image',

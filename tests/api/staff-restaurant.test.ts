@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { StaffRestaurantSchema, type StaffRestaurant } from '../../contract/staf
 import { call } from '../helpers/auth';
 import { newUser, type TestUser } from '../helpers/money';
 import { multipart, type FilePart } from '../helpers/multipart';
+import { png, pngBomb } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Body {
@@ -52,33 +52,6 @@ const FIELDS_B = {
   phone: '0283 822 5678',
   email: 'comtam@example.vn',
 };
-
-const png = (width = 64, height = 48, background = '#e4491c') =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
-
-/** A real PNG header that claims 50,000 x 50,000 pixels: tiny on disk, 10 GB decoded. */
-function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(50_000, 0);
-  ihdr.writeUInt32BE(50_000, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const file = (name: string, filename: string, contentType: string, data: Buffer): FilePart => ({
   name,

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Profile } from '../../../../contract/profile';
 import { paths } from '../../../app/routes';
@@ -20,6 +20,7 @@ import { avatarOf, displayName } from '../../../components/user-identity';
 import { vi } from '../../../i18n/vi';
 import { getErrorMessage, getErrorReply } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
+import { useFileChoice } from '../../../lib/use-file-choice';
 import type { ProfileKind } from '../api/get-profile';
 import { useSendPhoneOtp } from '../api/send-phone-otp';
 import { useUpdateProfile } from '../api/update-profile';
@@ -39,18 +40,6 @@ const text = vi.profile;
 
 /** What the server accepts (design.md section 5); spec 2.15's hint names JPG and PNG. */
 const AVATAR_TYPES = 'image/jpeg,image/png,image/webp';
-
-/** A chosen picture and its preview URL, released when replaced or when the form goes away. */
-function useAvatarChoice() {
-  const [choice, setChoice] = useState<{ file: File; preview: string } | null>(null);
-  useEffect(() => {
-    if (!choice) return;
-    return () => URL.revokeObjectURL(choice.preview);
-  }, [choice]);
-  const choose = (file: File | null) =>
-    setChoice(file ? { file, preview: URL.createObjectURL(file) } : null);
-  return [choice, choose] as const;
-}
 
 function showFailure(title: string, error: unknown) {
   notifications.show({ color: 'red', title, message: getErrorMessage(error) });
@@ -83,7 +72,7 @@ export function ProfileForm({ kind, profile }: ProfileFormProps) {
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   // The number (spaces removed) the last code went to.
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
-  const [avatar, chooseAvatar] = useAvatarChoice();
+  const [avatar, chooseAvatar] = useFileChoice();
   const update = useUpdateProfile(kind);
   const sendOtp = useSendPhoneOtp();
 

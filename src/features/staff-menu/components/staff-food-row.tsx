@@ -5,10 +5,9 @@ import { generatePath, Link } from 'react-router-dom';
 import type { StaffFood } from '../../../../contract/staff-menu';
 import { paths } from '../../../app/routes';
 import { CoverImage } from '../../../components/cover-image';
-import { IconTrash } from '../../../components/icons';
+import { IconDots, IconTrash } from '../../../components/icons';
 import { vi } from '../../../i18n/vi';
 import { formatVnd } from '../../../lib/format';
-import { IconDots } from './menu-icons';
 import classes from './staff-menu.module.css';
 
 const text = vi.staffMenu;

@@ -1,8 +1,7 @@
 import { ActionIcon, Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconTrash } from '../../../components/icons';
+import { IconPlus, IconTrash } from '../../../components/icons';
 import { vi } from '../../../i18n/vi';
 import { newToppingRow, type DishFieldErrors, type ToppingRow } from '../dish-form-values';
-import { IconPlus } from './menu-icons';
 import classes from './staff-menu.module.css';
 
 const text = vi.dishForm;
