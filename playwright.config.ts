@@ -37,8 +37,10 @@ export default defineConfig({
   outputDir: 'test-results',
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  // Two cores: the server and one or two browsers already fill them.
-  workers: CI ? 1 : 2,
+  // Two journeys at a time: each spends most of its time waiting on the server or the
+  // browser, so two overlap well on two cores; every journey has its own customer and
+  // restaurant data, and only the money journey moves the demo owner's wallet.
+  workers: 2,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
