@@ -839,6 +839,17 @@ export const vi = {
   },
   // Issue 7: the opening-hours editor of /staff/restaurant (design.md section 5); the day
   // names are those of `openingHours`, the overlap message the server's own.
+  // The restaurant's pin on /staff/restaurant (design.md section 5: the owner corrects it).
+  pinEditor: {
+    title: 'Vị trí trên bản đồ',
+    hint: 'Khoảng cách đến khách được tính từ vị trí này. Nếu ghim lệch khỏi quán, hãy sửa toạ độ hoặc lấy vị trí của thiết bị khi đang ở quán.',
+    openMap: 'Xem vị trí trên bản đồ',
+    lat: 'Vĩ độ',
+    lon: 'Kinh độ',
+    invalid: 'Toạ độ không hợp lệ: vĩ độ từ -90 đến 90, kinh độ từ -180 đến 180',
+    useDevice: 'Dùng vị trí hiện tại',
+    save: 'Lưu vị trí',
+  },
   hoursEditor: {
     title: 'Giờ mở cửa',
     hint: 'Mỗi ngày có thể có nhiều khung giờ. Giờ đóng cửa sớm hơn giờ mở cửa nghĩa là mở qua nửa đêm; 00:00–00:00 là cả ngày.',

@@ -280,6 +280,63 @@ describe('an existing restaurant (spec 2.18, section 4)', { timeout: 20_000 }, (
     expect(form.get('name')).toBe('Phở Thìn Lò Đúc');
   });
 
+  it('corrects the pin with typed coordinates, refusing impossible ones before sending', async () => {
+    const { api, user, state } = await openRestaurant(
+      'owner',
+      makeStaffRestaurant({ lat: 21.0123, lon: 105.8456 }),
+      {
+        'PUT /api/staff/restaurant/': (call) => {
+          state.restaurant = { ...state.restaurant!, ...(call.json as Partial<StaffRestaurant>) };
+          return ok(state.restaurant, 'Đã cập nhật nhà hàng');
+        },
+      },
+    );
+    const p = text.pinEditor;
+    const pin = within(await section(p.title));
+    const lat = pin.getByRole('textbox', { name: p.lat });
+    const lon = pin.getByRole('textbox', { name: p.lon });
+    expect(lat).toHaveValue('21.012300');
+    expect(lon).toHaveValue('105.845600');
+    expect(pin.getByRole('link', { name: p.openMap }).getAttribute('href')).toContain(
+      encodeURIComponent('21.012300,105.845600'),
+    );
+
+    await user.clear(lat);
+    await user.type(lat, '91');
+    await user.click(pin.getByRole('button', { name: p.save }));
+    expect(await pin.findByText(p.invalid)).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/staff/restaurant/')).toHaveLength(0);
+
+    await user.clear(lat);
+    await user.type(lat, '21,0345');
+    await user.clear(lon);
+    await user.type(lon, '105.8512');
+    await user.click(pin.getByRole('button', { name: p.save }));
+    await findToast('Đã cập nhật nhà hàng');
+    expect(api.lastCallTo('PUT /api/staff/restaurant/').json).toEqual({
+      lat: 21.0345,
+      lon: 105.8512,
+    });
+  });
+
+  it('takes the pin from the device, standing in the shop', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (success: (position: { coords: GeolocationCoordinates }) => void) =>
+          success({
+            coords: { latitude: 10.776889, longitude: 106.700806 } as GeolocationCoordinates,
+          }),
+      },
+    });
+    const { user } = await openRestaurant('owner', makeStaffRestaurant());
+    const p = text.pinEditor;
+    const pin = within(await section(p.title));
+    await user.click(pin.getByRole('button', { name: p.useDevice }));
+    expect(pin.getByRole('textbox', { name: p.lat })).toHaveValue('10.776889');
+    expect(pin.getByRole('textbox', { name: p.lon })).toHaveValue('106.700806');
+  });
+
   it('shows the team to owners only', async () => {
     await openRestaurant('staff', makeStaffRestaurant());
     await section(h.title);

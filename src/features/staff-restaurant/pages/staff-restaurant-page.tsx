@@ -8,6 +8,7 @@ import { vi } from '../../../i18n/vi';
 import { isOwner, session } from '../../../lib/session';
 import { staffRestaurantQuery } from '../../../lib/staff-restaurant';
 import { HoursEditor } from '../components/hours-editor';
+import { PinEditor } from '../components/pin-editor';
 import { RestaurantForm } from '../components/restaurant-form';
 import { RestaurantStatus } from '../components/restaurant-status';
 import { TeamCard } from '../components/team-card';
@@ -63,6 +64,9 @@ function Restaurant({ restaurant, owner }: { restaurant: StaffRestaurant; owner:
       </Section>
       <Section title={text.detailsTitle}>
         <RestaurantForm key={detailsKey(restaurant)} restaurant={restaurant} />
+      </Section>
+      <Section title={vi.pinEditor.title}>
+        <PinEditor key={`${restaurant.lat},${restaurant.lon}`} restaurant={restaurant} />
       </Section>
       <Section title={vi.hoursEditor.title}>
         {/* Starts anew from what the server saved (it may order the intervals its own way). */}
