@@ -6,7 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpeningHours } from '../../contract/catalogue';
 import { StaffRestaurantSchema, type StaffRestaurant } from '../../contract/staff-restaurant';
+import { signAccessToken } from '../../server/modules/auth/tokens';
 import { call } from '../helpers/auth';
+import { insertCatalogue } from '../helpers/catalogue';
 import { newUser, type TestUser } from '../helpers/money';
 import { multipart, type FilePart } from '../helpers/multipart';
 import { png, pngBomb } from '../helpers/images';
@@ -668,6 +670,38 @@ describe('the staff restaurant', () => {
     expect((await create(ownerB, { ...FIELDS_A, lat: 21, lon: 105.8 })).status).toBe(409);
     expect(stable((await get(ownerA)).body.data)).toEqual(before);
     expect((await get(ownerB)).body.data).toMatchObject({ name: 'Tên do B đặt', is_active: true });
+  });
+
+  it('shows the owner the dishes of a restaurant still waiting for approval', async () => {
+    const [pending] = await insertCatalogue(t.database.db, [
+      {
+        name: 'Quán Chờ Duyệt',
+        lat: 21.03,
+        lon: 105.85,
+        approval: 'pending',
+        dishes: [
+          { name: 'Bún riêu', price: 40_000 },
+          { name: 'Bún ốc', price: 45_000, deleted: true },
+        ],
+      },
+    ]);
+    const { owner_id } = await t.database.db
+      .selectFrom('restaurants')
+      .select('owner_id')
+      .where('id', '=', pending!.id)
+      .executeTakeFirstOrThrow();
+    const owner: TestUser = {
+      id: owner_id,
+      role: 'owner',
+      token: await signAccessToken(t.app.keys.jwt, { id: owner_id, role: 'owner' }),
+    };
+    const res = await get(owner);
+    expect(res.status).toBe(200);
+    const restaurant = StaffRestaurantSchema.parse(res.body.data);
+    expect(restaurant.approval_status).toBe('pending');
+    // The deleted dish is not counted; customers see none of them until the approval.
+    expect(restaurant.food_count).toBe(1);
+    expect(restaurant.top_foods.map((food) => food.name)).toEqual(['Bún riêu']);
   });
 });
 

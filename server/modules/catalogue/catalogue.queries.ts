@@ -401,6 +401,10 @@ export function selectApprovedRestaurant(db: Kysely<DB>, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Dishes count while not deleted rather than while `listed`: for an approved restaurant the two
+ * agree, and its owner sees the menu of a restaurant still waiting for approval too.
+ */
 export async function selectRestaurantStats(db: Kysely<DB>, restaurantId: number) {
   const { rows } = await sql<{
     rating: number | null;
@@ -413,7 +417,7 @@ export async function selectRestaurantStats(db: Kysely<DB>, restaurantId: number
         where f.restaurant_id = ${restaurantId}) as rating,
       (select count(*)::int from reviews rv join foods f on f.id = rv.food_id
         where f.restaurant_id = ${restaurantId}) as review_count,
-      (select count(*)::int from foods f where f.restaurant_id = ${restaurantId} and f.listed) as food_count,
+      (select count(*)::int from foods f where f.restaurant_id = ${restaurantId} and f.deleted_at is null) as food_count,
       (select count(*)::int from orders o
         where o.restaurant_id = ${restaurantId} and o.status = 'completed') as completed_orders
   `.execute(db);
@@ -446,7 +450,7 @@ export function selectTopFoods(db: Kysely<DB>, restaurantId: number, limit: numb
         .as('reviews'),
     ])
     .where('f.restaurant_id', '=', restaurantId)
-    .where(sql<boolean>`f.listed`)
+    .where('f.deleted_at', 'is', null)
     .orderBy('total_sold', 'desc')
     .orderBy('reviews', 'desc')
     .orderBy('f.id')
