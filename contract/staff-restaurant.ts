@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OpeningHoursSchema, RestaurantSchema, WEEKDAYS, type OpeningHours } from './catalogue';
+import type { OpeningHoursSchema } from './catalogue';
+import { IntervalSchema, RestaurantSchema, WEEKDAYS, type OpeningHours } from './catalogue';
 import { okReply, PaginationSchema } from './envelope';
 import { EmailSchema, PhoneSchema, requiredText } from './fields';
 import { ImageUrlSchema } from './staff-menu';
@@ -10,6 +11,8 @@ import { ImageUrlSchema } from './staff-menu';
 
 export const INTERVALS_PER_DAY_MAX = 6;
 export const HOURS_OVERLAP_MESSAGE = 'Các khung giờ mở cửa không được chồng lên nhau';
+/** Every day is sent, a closed one as an empty list. */
+export const DAY_MISSING_MESSAGE = 'Giờ mở cửa phải có đủ 7 ngày, ngày nghỉ là danh sách trống';
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -50,10 +53,9 @@ export const OpeningHoursInputSchema = z
     Object.fromEntries(
       WEEKDAYS.map((day) => [
         day,
-        OpeningHoursSchema.shape[day].max(
-          INTERVALS_PER_DAY_MAX,
-          `Tối đa ${INTERVALS_PER_DAY_MAX} khung giờ mỗi ngày`,
-        ),
+        z
+          .array(IntervalSchema, { error: DAY_MISSING_MESSAGE })
+          .max(INTERVALS_PER_DAY_MAX, `Tối đa ${INTERVALS_PER_DAY_MAX} khung giờ mỗi ngày`),
       ]),
     ) as { [K in keyof OpeningHours]: (typeof OpeningHoursSchema.shape)[K] },
     { error: 'Giờ mở cửa không hợp lệ' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Interval, OpeningHours } from '../../../contract/catalogue';
 import {
+  DAY_MISSING_MESSAGE,
   HOURS_OVERLAP_MESSAGE,
   hoursOverlap,
   OpeningHoursInputSchema,
@@ -173,6 +174,6 @@ describe('OpeningHoursInputSchema', () => {
 
   it('refuses a week with a day missing, naming the day', () => {
     const { sun: _sun, ...sixDays } = CLOSED;
-    expect(issues(sixDays).map(([path]) => path)).toEqual(['sun']);
+    expect(issues(sixDays)).toEqual([['sun', DAY_MISSING_MESSAGE]]);
   });
 });
