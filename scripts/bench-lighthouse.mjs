@@ -250,7 +250,7 @@ async function audit(browser, url, { storage, origin, warm, name }) {
       console.log(
         `  ${name} run ${run}: perf ${f.performance}, a11y ${f.accessibility}, ` +
           `bp ${f.bestPractices}, LCP ${Math.round(f.lcp)} ms, TBT ${Math.round(f.tbt)} ms, ` +
-          `CLS ${f.cls.toFixed(3)}`,
+          `CLS ${f.cls.toFixed(3)} (host benchmark index ${Math.round(lhr.environment.benchmarkIndex)})`,
       );
     } finally {
       await page.close();
