@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: measurements of the built app against design.md section 7.
 // Builds first when dist/ is missing (or with --build). Each benchmark is one function in
-// BENCHMARKS; later ones (Lighthouse) are added to that list. `--only <text>` runs the
-// benchmarks whose name contains the text (`npm run bench:api`).
+// BENCHMARKS. `--only <text>` runs the benchmarks whose name contains the text
+// (`npm run bench:api`, `npm run bench -- --only lighthouse`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -133,6 +133,12 @@ function apiLatency() {
 /** @type {{ name: string, run: () => BenchResult | Promise<BenchResult>, needsBuild?: boolean }[]} */
 const BENCHMARKS = [
   { name: 'bundle size', run: bundleSize, needsBuild: true },
+  {
+    name: 'Lighthouse mobile',
+    // Loaded only when selected: Lighthouse and Puppeteer take a while to import.
+    run: async () => (await import('./bench-lighthouse.mjs')).lighthouseBench(),
+    needsBuild: true,
+  },
   { name: 'API latency at 100,000 dishes', run: apiLatency },
 ];
 

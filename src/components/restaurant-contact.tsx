@@ -51,6 +51,7 @@ export function RestaurantContact({
           radius="sm"
           tt="none"
           className={classes.openNow}
+          data-open={isOpenNow || undefined}
         >
           {isOpenNow ? text.openNow : text.closedNow}
         </Badge>

@@ -161,6 +161,7 @@ export const vi = {
   toast: {
     success: 'Thành công',
     warning: 'Cảnh báo',
+    close: 'Đóng thông báo',
   },
   http: {
     noResponse: 'Không thể kết nối đến server',

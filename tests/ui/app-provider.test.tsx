@@ -1,7 +1,9 @@
+import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../src/app/provider';
+import { vi as viText } from '../../src/i18n/vi';
 import { logout, setSession } from '../../src/lib/session';
 
 function prefersDark(dark: boolean) {
@@ -68,5 +70,20 @@ describe('query cache and the session', () => {
 
     act(() => logout());
     await vi.waitFor(() => expect(client!.getQueryData(['orders'])).toBeUndefined());
+  });
+});
+
+describe('toasts', () => {
+  it('names the close button of every toast, so a screen reader does not announce a bare button', async () => {
+    render(
+      <AppProvider>
+        <p>nội dung</p>
+      </AppProvider>,
+    );
+    act(() => {
+      notifications.show({ message: 'Đã lưu' });
+    });
+    expect(await screen.findByRole('button', { name: viText.toast.close })).toBeInTheDocument();
+    act(() => notifications.clean());
   });
 });
