@@ -93,9 +93,16 @@ async function addToCart(page: Page, foodId: number): Promise<void> {
   await expect(page.getByRole('alert').filter({ hasText: vi.cart.added })).toBeVisible();
 }
 
-/** The phone number in the profile's details (the header and the card title show it too). */
-const profilePhone = (page: Page, phone: string) =>
-  page.getByRole('definition').filter({ hasText: phone });
+/**
+ * The phone on /profile. A new customer's profile is incomplete, so the page shows its details
+ * and then sends them on to the edit form (spec 2.15), where the phone is the field's value.
+ */
+async function expectProfilePhone(page: Page, phone: string): Promise<void> {
+  const details = page.getByRole('definition').filter({ hasText: phone });
+  const field = page.getByRole('textbox', { name: vi.profile.phone });
+  await expect(details.or(field).first()).toBeVisible();
+  if (await field.isVisible()) await expect(field).toHaveValue(phone);
+}
 
 /** A dish card's picture that really loaded (a failed one is replaced by a placeholder). */
 async function expectLoadedPicture(card: ReturnType<Page['getByRole']>): Promise<void> {
@@ -139,6 +146,7 @@ test('a signed-in customer opens the app offline, sees their last data and catch
 
   await addToCart(page, comTamId);
   await expect(page.getByRole('heading', { name: COM_TAM.name }).first()).toBeVisible();
+  await expectPersisted(page, `"queryKey":["food","detail",${comTamId}]`);
 
   await page.goto('/');
   const firstCard = page.getByRole('main').getByRole('article').first();
@@ -155,7 +163,7 @@ test('a signed-in customer opens the app offline, sees their last data and catch
   ).toBeVisible();
   await expectPersisted(page, '"queryKey":["orders","list","customer"');
   await page.goto('/profile');
-  await expect(profilePhone(page, phone)).toBeVisible();
+  await expectProfilePhone(page, phone);
   await expectPersisted(page, `"phone":"${phone}"`, `"food_name":"${COM_TAM.name}"`);
 
   // --- Offline: the app opened anew ---
@@ -190,7 +198,7 @@ test('a signed-in customer opens the app offline, sees their last data and catch
   await expect(offline.getByText(vi.orders.cancelNeedsNetwork)).toBeVisible();
 
   await offline.goto('/profile');
-  await expect(profilePhone(offline, phone)).toBeVisible();
+  await expectProfilePhone(offline, phone);
   await expect(offline.getByText(vi.offline.banner)).toBeVisible();
 
   // --- A change made offline waits in the outbox, then the network returns ---
@@ -221,7 +229,7 @@ test("after sign-out nothing of the first customer's data is left for the next o
   await waitForControllingServiceWorker(page);
   await addToCart(page, await dishId(request, COM_TAM));
   await page.goto('/profile');
-  await expect(profilePhone(page, first)).toBeVisible();
+  await expectProfilePhone(page, first);
   await expectPersisted(page, first);
 
   // Signed out and the app closed at once, before any later save could empty the record.
@@ -232,7 +240,7 @@ test("after sign-out nothing of the first customer's data is left for the next o
 
   const second = await signInAsNewCustomer(page, request, `${testInfo.testId}:second`);
   await page.goto('/profile');
-  await expect(profilePhone(page, second)).toBeVisible();
+  await expectProfilePhone(page, second);
   await expect(page.getByText(first)).toHaveCount(0);
   await expectPersisted(page, second);
 
@@ -240,7 +248,7 @@ test("after sign-out nothing of the first customer's data is left for the next o
   const offline = await context.newPage();
   await offline.goto('/profile');
   await expect(offline.getByText(vi.offline.banner)).toBeVisible();
-  await expect(profilePhone(offline, second)).toBeVisible();
+  await expectProfilePhone(offline, second);
   await expect(offline.getByText(first)).toHaveCount(0);
   await offline.goto('/cart');
   await expect(offline.getByRole('heading', { name: vi.cart.title, exact: true })).toBeVisible();

@@ -39,7 +39,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // The server compiles, migrates and seeds a fresh database: slow on a busy machine.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error('the deployment server exited while starting');
     try {
@@ -97,7 +98,7 @@ const test = base.extend<object, { deployment: Deployment }>({
         rmSync(staticDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ deployment }, use) => {
     await use(deployment.url);
