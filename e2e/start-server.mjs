@@ -11,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '4173';
+// A test that deploys a new build while a page is open serves its own copy of dist/.
+const staticDir = process.env.E2E_STATIC_DIR ?? path.join(ROOT, 'dist');
 
-if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+if (!existsSync(path.join(staticDir, 'index.html'))) {
   console.error(
     '[e2e server] dist/index.html is missing: run `npm run build` before the e2e tests.',
   );
@@ -35,7 +37,7 @@ const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/mai
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
-    STATIC_DIR: path.join(ROOT, 'dist'),
+    STATIC_DIR: staticDir,
   },
 });
 console.log(`[e2e server] http://127.0.0.1:${port} with DATA_DIR=${dataDir}`);

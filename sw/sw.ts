@@ -24,7 +24,8 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// The app shell, route chunks, icons and the /bg images.
+// The app shell, the customer's route chunks, icons and the /bg images. The staff screens' chunks
+// are left out at build time (vite.config.ts) and cached by the route below when first opened.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -33,6 +34,29 @@ cleanupOutdatedCaches();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
     denylist: [/^\/api\//, /^\/sandbox\//],
+  }),
+);
+
+// Staff-only chunks (dashboard and charts, menu, restaurant, reviews): a staff tablet that opened
+// them once keeps working offline. Names carry a content hash, so a cached copy never goes
+// stale; the expiry only drops the chunks of versions that are long gone.
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin &&
+    url.pathname.startsWith('/assets/') &&
+    (request.destination === 'script' ||
+      request.destination === 'style' ||
+      /\.(?:js|css)$/.test(url.pathname)),
+  new CacheFirst({
+    cacheName: 'staff-assets',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: 80,
+        maxAgeSeconds: 60 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }),
+    ],
   }),
 );
 

@@ -5,7 +5,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { useEffect, useState, type ReactNode } from 'react';
 import { subscribeKey } from 'valtio/utils';
 import { useCartSync } from '../lib/cart/cart-runtime';
-import { createQueryClient, persistOptions } from '../lib/query-client';
+import { clearPersistedQueries, createQueryClient, persistOptions } from '../lib/query-client';
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
 import { themeColorSchemeManager } from './color-scheme';
@@ -14,14 +14,18 @@ import { cssVariablesResolver, theme } from './theme';
 const colorSchemeManager = themeColorSchemeManager();
 
 /**
- * A signed-out device must not keep showing, or persisting, the previous user's orders and
- * profile: clearing the cache also empties its IndexedDB copy on the next save.
+ * A signed-out device must not keep showing, or keep stored, the previous user's orders and
+ * profile: the cache in memory and every user's IndexedDB copy go.
  */
 function useClearCacheOnLogout(queryClient: QueryClient) {
   useEffect(
     () =>
       subscribeKey(session, 'user', (user) => {
-        if (!user) queryClient.clear();
+        if (user) return;
+        queryClient.clear();
+        clearPersistedQueries().catch(() => {
+          // Storage unavailable: nothing was stored either.
+        });
       }),
     [queryClient],
   );

@@ -2,24 +2,9 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { registerSW } from 'virtual:pwa-register';
 import { vi } from '../i18n/vi';
+import { watchForUpdates } from './update-check';
 
-/** Tablets stay pinned on the staff screens for days; they must still learn of a new version. */
-const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const UPDATE_NOTIFICATION_ID = 'pwa-update';
-
-function watchForUpdates(registration: ServiceWorkerRegistration): void {
-  const check = () => {
-    // Offline the check can only fail; one already installing needs no second download.
-    if (!navigator.onLine || registration.installing) return;
-    registration.update().catch(() => {
-      // A failed check is retried at the next interval or visit.
-    });
-  };
-  window.setInterval(check, UPDATE_CHECK_INTERVAL_MS);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') check();
-  });
-}
 
 /**
  * Registers sw.js in prompt mode (vite-plugin-pwa registerType 'prompt'): a new version waits

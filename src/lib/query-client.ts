@@ -1,8 +1,9 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { isHTTPError } from 'ky';
+import { session } from './session';
 
 /**
  * Server state lives only here (house style). Queries opt into the IndexedDB copy with
@@ -73,11 +74,45 @@ export function shouldPersistQuery(query: Query): boolean {
 let store: UseStore | undefined;
 const cacheStore = (): UseStore => (store ??= createStore('mon-ngon', 'query-cache'));
 
+/**
+ * The signed-in user's record of the cache. Query keys do not name the user (['cart'],
+ * ['profile']), so one record for the device would hand one user's cart, orders and profile to
+ * whoever signs in next, at once and offline, until the network answered.
+ */
+export function userCacheKey(userId: string | number): string {
+  return `${QUERY_CACHE_KEY}:${userId}`;
+}
+
+const currentCacheKey = (): string | null => {
+  const id = session.user?.id;
+  return id == null || id === '' ? null : userCacheKey(id);
+};
+
+/**
+ * Signing out leaves no one's cached data on the device. The in-memory cache is cleared too
+ * (src/app/provider.tsx); a save already scheduled for the old user finds nobody signed in and
+ * writes nothing.
+ */
+export function clearPersistedQueries(): Promise<void> {
+  return clear(cacheStore());
+}
+
+// The persister's own key is ignored: the record is chosen by who is signed in when it reads or
+// writes. With nobody signed in there is nothing to restore and nothing worth keeping.
 export const queryPersister = createAsyncStoragePersister({
   storage: {
-    getItem: async (key) => (await get<string>(key, cacheStore())) ?? null,
-    setItem: (key, value: string) => set(key, value, cacheStore()),
-    removeItem: (key) => del(key, cacheStore()),
+    getItem: async () => {
+      const key = currentCacheKey();
+      return key ? ((await get<string>(key, cacheStore())) ?? null) : null;
+    },
+    setItem: async (_key, value: string) => {
+      const key = currentCacheKey();
+      if (key) await set(key, value, cacheStore());
+    },
+    removeItem: async () => {
+      const key = currentCacheKey();
+      if (key) await del(key, cacheStore());
+    },
   },
   key: QUERY_CACHE_KEY,
 });

@@ -1,18 +1,33 @@
 import { QueryClient, dehydrate } from '@tanstack/react-query';
-import { createStore, get } from 'idb-keyval';
+import { createStore, get, keys } from 'idb-keyval';
 import { HTTPError } from 'ky';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   API_VERSION,
+  clearPersistedQueries,
   createQueryClient,
   persistedQuery,
   persistOptions,
   PERSIST_MAX_AGE_MS,
-  QUERY_CACHE_KEY,
   queryPersister,
   shouldPersistQuery,
   shouldRetry,
+  userCacheKey,
 } from '../../../src/lib/query-client';
+import { logout, setSession } from '../../../src/lib/session';
+
+const signIn = (id: number) =>
+  setSession({ user: { id, role: 'customer' }, tokens: { access_token: `token-${id}` } });
+
+/** The async persister throttles writes by a second; wait for one to land. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+const persisted = (marker: string) => ({
+  timestamp: Date.now(),
+  buster: API_VERSION,
+  clientState: { mutations: [], queries: [] },
+  marker,
+});
 
 function httpError(status: number): HTTPError {
   const request = new Request('http://localhost/api/food/');
@@ -69,20 +84,48 @@ describe('persistence to IndexedDB', () => {
     expect(state.queries.map((query) => query.queryKey)).toEqual([['menu']]);
   });
 
-  it('writes the cache under its key and reads it back', async () => {
-    const client = {
-      timestamp: Date.now(),
-      buster: API_VERSION,
-      clientState: { mutations: [], queries: [] },
-    };
+  afterEach(async () => {
+    logout();
+    await clearPersistedQueries();
+  });
+
+  it("writes the cache under the signed-in user's key and reads it back", async () => {
+    signIn(7);
+    const client = persisted('seven');
     await queryPersister.persistClient(client);
-    // The async persister throttles writes; wait for the write to land.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await settle();
     const store = createStore('mon-ngon', 'query-cache');
-    expect(await get<string>(QUERY_CACHE_KEY, store)).toContain(`"buster":"${API_VERSION}"`);
+    expect(await get<string>(userCacheKey(7), store)).toContain(`"buster":"${API_VERSION}"`);
     expect(await queryPersister.restoreClient()).toEqual(client);
     await queryPersister.removeClient();
-    expect(await get(QUERY_CACHE_KEY, store)).toBeUndefined();
+    expect(await get(userCacheKey(7), store)).toBeUndefined();
     expect(await queryPersister.restoreClient()).toBeUndefined();
+  });
+
+  it("never restores another user's cache, and keeps nothing for a signed-out device", async () => {
+    signIn(7);
+    await queryPersister.persistClient(persisted('seven'));
+    await settle();
+
+    signIn(8);
+    expect(await queryPersister.restoreClient()).toBeUndefined();
+
+    logout();
+    expect(await queryPersister.restoreClient()).toBeUndefined();
+    await queryPersister.persistClient(persisted('nobody'));
+    await settle();
+    const store = createStore('mon-ngon', 'query-cache');
+    expect(await keys(store)).toEqual([userCacheKey(7)]);
+
+    signIn(7);
+    expect(await queryPersister.restoreClient()).toMatchObject({ marker: 'seven' });
+  });
+
+  it("clears every user's cache on sign-out", async () => {
+    signIn(7);
+    await queryPersister.persistClient(persisted('seven'));
+    await settle();
+    await clearPersistedQueries();
+    expect(await keys(createStore('mon-ngon', 'query-cache'))).toEqual([]);
   });
 });
