@@ -175,6 +175,12 @@ export const vi = {
     reload: 'Tải lại',
     offlineReady: 'Ứng dụng đã sẵn sàng dùng khi không có mạng',
   },
+  // The in-app install offer (beforeinstallprompt) in the profile's settings.
+  install: {
+    button: 'Cài đặt ứng dụng',
+    hint: 'Thêm Món Ngon vào màn hình chính để mở nhanh và dùng cả khi không có mạng.',
+    installed: 'Đã cài đặt Món Ngon',
+  },
   format: {
     currency: '₫',
     metres: 'm',
