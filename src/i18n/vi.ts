@@ -10,6 +10,8 @@ export const vi = {
     // Error boundary of the router: shown when a screen fails to load or render.
     crashed: 'Đã có lỗi xảy ra. Vui lòng tải lại trang.',
     reload: 'Tải lại',
+    // Every toast's and dialog's close button.
+    close: 'Đóng',
   },
   // Role names as the top bar and the profile show them (spec 2.2, 2.15).
   roles: {
