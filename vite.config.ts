@@ -97,11 +97,49 @@ export default defineConfig({
           { src: '/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Long-press menu of the installed icon: the three places a returning customer heads for.
+        shortcuts: [
+          {
+            name: 'Tìm món',
+            url: '/search',
+            icons: [{ src: '/shortcuts/search-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: 'Giỏ hàng',
+            url: '/cart',
+            icons: [{ src: '/shortcuts/cart-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: 'Đơn hàng',
+            url: '/orders',
+            icons: [{ src: '/shortcuts/orders-96.png', sizes: '96x96', type: 'image/png' }],
+          },
+        ],
+        // Chromium's richer install dialog; made by scripts/make-screenshots.ts, whose sizes
+        // these must match (an entry whose file has other dimensions is dropped).
+        screenshots: [
+          {
+            src: '/screenshots/home-narrow.png',
+            sizes: '750x1334',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Trang chủ: món ngon gần bạn, tìm kiếm và danh mục',
+          },
+          {
+            src: '/screenshots/search-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Kết quả tìm kiếm: quán gần nhất và các món phù hợp',
+          },
+        ],
       },
       // The glob below already precaches the icons; listing them twice only bloats sw.js.
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,ico,png,svg,webp,woff2}', 'bg/*.jpg'],
+        // Only the install dialog shows them, fetched once from the network.
+        globIgnores: ['screenshots/**'],
         manifestTransforms: [
           (entries) => ({
             manifest: entries.filter((entry) => !staffOnly.files.has(entry.url)),

@@ -42,6 +42,20 @@ const maskableSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 51
 const appleSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">${gradient}
 <rect width="512" height="512" fill="url(#brand)"/>${glyph(0.8)}</svg>`;
 
+// Shortcut icons (manifest `shortcuts`, 96 px): the brand tile with the same line drawing as the
+// app's navigation item, so a long-press menu matches what the user sees inside the app.
+const shortcutGlyphs = {
+  search: '<circle cx="11" cy="11" r="6.5"/><path d="m16 16 4.5 4.5"/>',
+  cart: '<path d="M3 4h2.2l2.3 11h10.3L20 7.5H6.3"/><circle cx="9" cy="19" r="1.4"/><circle cx="17" cy="19" r="1.4"/>',
+  orders: '<path d="M6 3h12v18l-3-2-3 2-3-2-3 2z"/><path d="M9 8h6M9 12h6M9 16h3"/>',
+};
+function shortcutSvg(paths) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">${gradient}
+<rect width="512" height="512" rx="112" fill="url(#brand)"/>
+<g transform="translate(96 96) scale(13.33)" fill="none" stroke="#fff" stroke-width="1.9"
+stroke-linecap="round" stroke-linejoin="round">${paths}</g></svg>`;
+}
+
 async function png(svg, size, file) {
   const buffer = await sharp(Buffer.from(svg), { density: Math.ceil((72 * size) / 512) * 2 })
     .resize(size, size)
@@ -176,6 +190,10 @@ await png(tileSvg, 512, 'icon-512.png');
 await png(maskableSvg, 192, 'maskable-192.png');
 await png(maskableSvg, 512, 'maskable-512.png');
 await png(appleSvg, 180, 'apple-touch-icon.png');
+await mkdir(join(publicDir, 'shortcuts'), { recursive: true });
+for (const [name, paths] of Object.entries(shortcutGlyphs)) {
+  await png(shortcutSvg(paths), 96, `shortcuts/${name}-96.png`);
+}
 const small = await Promise.all(
   [16, 32, 48].map(async (size) => ({
     size,

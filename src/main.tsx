@@ -2,6 +2,10 @@ import './app/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { captureInstallPrompt } from './lib/install-prompt';
+
+// Before the first render: the browser may offer installation while the app is still loading.
+captureInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -136,6 +136,15 @@ export function IconLogout(props: IconProps) {
   );
 }
 
+export function IconInstall(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5" />
+      <path d="M5 17v1.5A1.5 1.5 0 0 0 6.5 20h11a1.5 1.5 0 0 0 1.5-1.5V17" />
+    </Svg>
+  );
+}
+
 // Smaller by default: these sit inside inputs, chips and cards rather than the navigation.
 
 export function IconSearch({ size = 20 }: IconProps) {

@@ -10,6 +10,8 @@ export const vi = {
     // Error boundary of the router: shown when a screen fails to load or render.
     crashed: 'Đã có lỗi xảy ra. Vui lòng tải lại trang.',
     reload: 'Tải lại',
+    // Every toast's and dialog's close button.
+    close: 'Đóng',
   },
   // Role names as the top bar and the profile show them (spec 2.2, 2.15).
   roles: {
@@ -175,6 +177,12 @@ export const vi = {
     updateHint: 'Tải lại để dùng phiên bản mới nhất.',
     reload: 'Tải lại',
     offlineReady: 'Ứng dụng đã sẵn sàng dùng khi không có mạng',
+  },
+  // The in-app install offer (beforeinstallprompt) in the profile's settings.
+  install: {
+    button: 'Cài đặt ứng dụng',
+    hint: 'Thêm Món Ngon vào màn hình chính để mở nhanh và dùng cả khi không có mạng.',
+    installed: 'Đã cài đặt Món Ngon',
   },
   format: {
     currency: '₫',

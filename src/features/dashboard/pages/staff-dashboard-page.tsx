@@ -89,7 +89,7 @@ export function StaffDashboardPage() {
           <Badge
             size="lg"
             variant="filled"
-            color={restaurant.data.is_active ? 'green.8' : 'gray.7'}
+            color={restaurant.data.is_active ? 'green' : 'gray.7'}
             radius="sm"
             tt="none"
             data-active={restaurant.data.is_active}

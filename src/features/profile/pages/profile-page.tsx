@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { paths } from '../../../app/routes';
 import { IconLogout } from '../../../components/icons';
+import { InstallAppButton } from '../../../components/install-app-button';
 import { useSignOut } from '../../../components/use-sign-out';
 import { vi } from '../../../i18n/vi';
 import { session } from '../../../lib/session';
@@ -63,6 +64,7 @@ export function ProfilePage() {
             {text.settings}
           </Title>
           <ThemeSetting />
+          <InstallAppButton />
           <Button
             variant="light"
             color="red"

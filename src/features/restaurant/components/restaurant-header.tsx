@@ -59,7 +59,7 @@ export function RestaurantHeader({ restaurant }: { restaurant: Restaurant }) {
           <li>
             <Badge
               variant="filled"
-              color={restaurant.is_active ? 'green.8' : 'gray.7'}
+              color={restaurant.is_active ? 'green' : 'gray.7'}
               radius="sm"
               tt="none"
             >
