@@ -2,7 +2,7 @@ import './app/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { captureInstallPrompt } from './lib/install-prompt';
+import { captureInstallPrompt } from './lib/install-capture';
 
 // Before the first render: the browser may offer installation while the app is still loading.
 captureInstallPrompt();

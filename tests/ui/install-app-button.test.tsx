@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vi as text } from '../../src/i18n/vi';
-import { captureInstallPrompt } from '../../src/lib/install-prompt';
+import { captureInstallPrompt } from '../../src/lib/install-capture';
 import { logout, setSession } from '../../src/lib/session';
 import { ok, stubApi } from '../setup/fake-api';
 import { customerProfile } from '../setup/profiles';
