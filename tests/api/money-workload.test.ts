@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepositReplySchema, PayOrderReplySchema } from '../../contract/payments';
-import { signAccessToken } from '../../server/modules/auth/tokens';
 import { ledgerInvariants } from '../../server/modules/ledger/ledger.service';
 import { call, type Reply } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import {
   newUser,
+  ownerOf,
   placeOrder,
   sendIpn,
   vnpayCallback,
@@ -162,16 +162,7 @@ describe('money under a randomized concurrent workload', () => {
       },
     ]);
     dish = restaurant!.dishes['Bún chả']!;
-    const { owner_id } = await t.database.db
-      .selectFrom('restaurants')
-      .select('owner_id')
-      .where('id', '=', restaurant!.id)
-      .executeTakeFirstOrThrow();
-    owner = {
-      id: owner_id,
-      role: 'owner',
-      token: await signAccessToken(t.app.keys.jwt, { id: owner_id, role: 'owner' }),
-    };
+    owner = await ownerOf(t, restaurant!.id);
     staff = await newUser(t, 'staff', { restaurant_id: restaurant!.id });
     for (let i = 0; i < 6; i += 1) customers.push(await newUser(t, 'customer'));
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/modules/auth/tokens';
 import { call, type Reply } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { deposit, newUser, paidOrder, type TestUser } from '../helpers/money';
+import { deposit, newUser, ownerOf as ownerOfRestaurant, paidOrder } from '../helpers/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -259,18 +258,7 @@ describe('authorization of every staff and admin route (issue 7)', () => {
       },
       { name: 'Quán Mới Mở', lat: 21.03, lon: 105.85, approval: 'pending', dishes: [] },
     ]);
-    const ownerOf = async (restaurantId: number): Promise<TestUser> => {
-      const { owner_id } = await t.database.db
-        .selectFrom('restaurants')
-        .select('owner_id')
-        .where('id', '=', restaurantId)
-        .executeTakeFirstOrThrow();
-      return {
-        id: owner_id,
-        role: 'owner',
-        token: await signAccessToken(t.app.keys.jwt, { id: owner_id, role: 'owner' }),
-      };
-    };
+    const ownerOf = (restaurantId: number) => ownerOfRestaurant(t, restaurantId);
     const ownerA = await ownerOf(a!.id);
     const customer = await newUser(t, 'customer');
     tokens.anonymous = undefined;

@@ -12,10 +12,15 @@ import {
   TOPPING_PRICE_MESSAGE,
   type StaffFood,
 } from '../../contract/staff-menu';
-import { signAccessToken } from '../../server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { DELIVERY, newUser, placeOrder, type TestUser } from '../helpers/money';
+import {
+  DELIVERY,
+  newUser,
+  placeOrder,
+  type TestUser,
+  ownerOf as ownerOfRestaurant,
+} from '../helpers/money';
 import { multipart, type FilePart } from '../helpers/multipart';
 import { png, pngBomb } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -70,18 +75,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
   let staffWithout: TestUser;
   let category: Record<string, number>;
 
-  const ownerOf = async (restaurantId: number): Promise<TestUser> => {
-    const row = await t.database.db
-      .selectFrom('restaurants')
-      .select('owner_id')
-      .where('id', '=', restaurantId)
-      .executeTakeFirstOrThrow();
-    return {
-      id: row.owner_id,
-      role: 'owner',
-      token: await signAccessToken(t.app.keys.jwt, { id: row.owner_id, role: 'owner' }),
-    };
-  };
+  const ownerOf = (restaurantId: number) => ownerOfRestaurant(t, restaurantId);
 
   beforeAll(async () => {
     t = await createTestApp();

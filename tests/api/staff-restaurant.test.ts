@@ -6,10 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpeningHours } from '../../contract/catalogue';
 import { StaffRestaurantSchema, type StaffRestaurant } from '../../contract/staff-restaurant';
-import { signAccessToken } from '../../server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { newUser, type TestUser } from '../helpers/money';
+import { newUser, ownerOf, type TestUser } from '../helpers/money';
 import { multipart, type FilePart } from '../helpers/multipart';
 import { png, pngBomb } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -685,16 +684,7 @@ describe('the staff restaurant', () => {
         ],
       },
     ]);
-    const { owner_id } = await t.database.db
-      .selectFrom('restaurants')
-      .select('owner_id')
-      .where('id', '=', pending!.id)
-      .executeTakeFirstOrThrow();
-    const owner: TestUser = {
-      id: owner_id,
-      role: 'owner',
-      token: await signAccessToken(t.app.keys.jwt, { id: owner_id, role: 'owner' }),
-    };
+    const owner = await ownerOf(t, pending!.id);
     const res = await get(owner);
     expect(res.status).toBe(200);
     const restaurant = StaffRestaurantSchema.parse(res.body.data);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../contract/catalogue';
 import { StaffReviewListReplySchema } from '../../contract/reviews';
-import { signAccessToken } from '../../server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { newUser, paidOrder, type TestUser } from '../helpers/money';
+import { newUser, paidOrder, type TestUser, ownerOf as ownerOfRestaurant } from '../helpers/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface ErrorBody {
@@ -31,18 +30,7 @@ describe('staff reviews (GET /api/staff/reviews/, spec 2.18, 7.5)', () => {
   let reviewOfB: number;
   const base = Date.parse('2026-11-20T05:00:00.000Z');
 
-  const ownerOf = async (restaurantId: number): Promise<TestUser> => {
-    const row = await t.database.db
-      .selectFrom('restaurants')
-      .select('owner_id')
-      .where('id', '=', restaurantId)
-      .executeTakeFirstOrThrow();
-    return {
-      id: row.owner_id,
-      role: 'owner',
-      token: await signAccessToken(t.app.keys.jwt, { id: row.owner_id, role: 'owner' }),
-    };
-  };
+  const ownerOf = (restaurantId: number) => ownerOfRestaurant(t, restaurantId);
 
   const list = (query: string, user?: TestUser) =>
     call<ErrorBody>(t.app, 'GET', `/api/staff/reviews/${query}`, user ? { token: user.token } : {});

@@ -174,3 +174,17 @@ export async function sendIpn(
   expect(res.status).toBe(200);
   return res.body;
 }
+
+/** The owner of a restaurant inserted by insertCatalogue, with a real access token. */
+export async function ownerOf(t: TestApp, restaurantId: number): Promise<TestUser> {
+  const { owner_id } = await t.database.db
+    .selectFrom('restaurants')
+    .select('owner_id')
+    .where('id', '=', restaurantId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: owner_id,
+    role: 'owner',
+    token: await signAccessToken(t.app.keys.jwt, { id: owner_id, role: 'owner' }),
+  };
+}
