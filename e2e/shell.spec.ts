@@ -19,6 +19,22 @@ test.describe('the PWA shell', () => {
     await expect(page).toHaveTitle(new RegExp(APP_NAME));
   });
 
+  test('paints the splash from the HTML, preloads the screen and removes the splash with it', async ({
+    page,
+  }) => {
+    // The splash is in the HTML the server sends, before any script has run.
+    const html = await (await page.request.get('/login')).text();
+    expect(html).toMatch(/<div id="splash"[^>]*>\s*<img src="\/logo.svg"/);
+
+    const screenChunk = page.waitForRequest(/\/assets\/login-page-[\w-]+\.js$/);
+    await page.goto('/login');
+    // index.html asks for the login screen's chunk itself, next to the entry's download.
+    await expect(page.locator('link[rel="modulepreload"][href*="/login-page-"]')).toHaveCount(1);
+    await screenChunk;
+    await expect(page.getByRole('button', { name: 'Lấy mã OTP' })).toBeVisible();
+    await expect(page.locator('#splash')).toHaveCount(0);
+  });
+
   test('installs a service worker that controls the page', async ({ page }) => {
     await page.goto('/');
     const scriptURL = await waitForControllingServiceWorker(page);

@@ -161,7 +161,10 @@ test('an owner opens a restaurant, an admin approves it, a customer orders and s
   await field(page, dish.description).fill('Chả que tre nướng than, bún lá.');
   await chooseFile(page, dish.fileLabel, 'bun-cha.png', await png(1200, 1200, '#92400e'));
   // A chip: its checkbox is visually hidden, the label is what a finger taps.
-  await page.locator('label').filter({ hasText: /^Món chính$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Món chính$/ })
+    .click();
   await expect(page.getByRole('checkbox', { name: 'Món chính' })).toBeChecked();
   await page.getByRole('button', { name: dish.addTopping }).click();
   await page.getByLabel(dish.toppingName(1)).fill(TOPPING.name);

@@ -25,7 +25,10 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-const RUNS = 3;
+// LIGHTHOUSE_RUNS and LIGHTHOUSE_PAGES (comma-separated names: login, home, food, home-warm)
+// narrow a run while working on one page; the figures for the README come from the full run.
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 
 export const TARGETS = {
   performance: 95,
@@ -309,7 +312,7 @@ export async function lighthouseBench() {
     ];
     const summary = [];
     let ok = true;
-    for (const entry of pages) {
+    for (const entry of pages.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name))) {
       const f = await audit(browser, `${server.origin}${entry.url}`, {
         ...entry,
         origin: server.origin,

@@ -5,7 +5,12 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { useEffect, useState, type ReactNode } from 'react';
 import { subscribeKey } from 'valtio/utils';
 import { useCartSync } from '../lib/cart/cart-runtime';
-import { clearPersistedQueries, createQueryClient, persistOptions } from '../lib/query-client';
+import {
+  clearPersistedQueries,
+  createQueryClient,
+  persistOptions,
+  savePersistedQueriesNow,
+} from '../lib/query-client';
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
 import { themeColorSchemeManager } from './color-scheme';
@@ -31,9 +36,33 @@ function useClearCacheOnLogout(queryClient: QueryClient) {
   );
 }
 
+/**
+ * Saves the cache when the app goes to the background or closes: a phone may kill a hidden app
+ * without warning, and the throttled saves can be a second behind.
+ */
+function useSaveCacheWhenHidden(queryClient: QueryClient) {
+  useEffect(() => {
+    const save = () => {
+      savePersistedQueriesNow(queryClient).catch(() => {
+        // Storage unavailable or full: the throttled saves meet the same fate; nothing to add.
+      });
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', save);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [queryClient]);
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useClearCacheOnLogout(queryClient);
+  useSaveCacheWhenHidden(queryClient);
   // design.md section 6: the signed-in customer's offline cart changes replay from here.
   useCartSync(queryClient);
   return (

@@ -1,12 +1,14 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useRouteError } from 'react-router-dom';
 import { vi } from '../i18n/vi';
+import { useRemoveSplash } from './splash';
 
 /**
  * Replaces React Router's English default error screen: typically a screen chunk that could
  * not be fetched (offline before it was cached, or removed by a deploy). A reload fixes both.
  */
 export function RouteError() {
+  useRemoveSplash();
   const error = useRouteError();
   console.error(error);
   return (

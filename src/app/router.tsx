@@ -4,6 +4,7 @@ import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
+import { SplashHold } from './splash';
 import { paths, routeAccess, type Access, type RoutePath } from './routes';
 import { StaffHome } from './staff-home';
 
@@ -93,21 +94,18 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         element: <AuthLayout />,
-        // While the first screen's chunk loads, the card and its background already show.
-        hydrateFallbackElement: <AuthLayout />,
+        // While the first screen's chunk loads, index.html's splash stays (src/app/splash.ts).
+        hydrateFallbackElement: <SplashHold />,
         children: leaves('visitor'),
       },
       {
         element: <AppLayout />,
-        // The frame paints at once on a first load of / (the customer's critical path) while
-        // the screen's chunk loads, as the auth card does above.
-        hydrateFallbackElement: <AppLayout />,
+        hydrateFallbackElement: <SplashHold />,
         children: leaves('user', 'staff'),
       },
       {
         element: <PublicLayout />,
-        // The payment result page is often a popup's first load: its frame paints at once.
-        hydrateFallbackElement: <PublicLayout />,
+        hydrateFallbackElement: <SplashHold />,
         children: leaves('public'),
       },
       // AccessGate already redirects unknown paths to /; this only keeps React Router from

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { vi } from '../i18n/vi';
 import { promptInstall, useCanInstall } from '../lib/install-prompt';
 import { toast } from '../lib/toast';
-import { IconInstall } from './icons';
+import { IconInstall } from './action-icons';
 
 const text = vi.install;
 

@@ -1,9 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
+import { createStore, get } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../src/app/provider';
 import { vi as viText } from '../../src/i18n/vi';
+import { persistedQuery, userCacheKey } from '../../src/lib/query-client';
 import { logout, setSession } from '../../src/lib/session';
 
 function prefersDark(dark: boolean) {
@@ -70,6 +72,50 @@ describe('query cache and the session', () => {
 
     act(() => logout());
     await vi.waitFor(() => expect(client!.getQueryData(['orders'])).toBeUndefined());
+  });
+});
+
+describe('saving the cache when the app is hidden', () => {
+  it('writes the persisted queries at once, not a throttled second later', async () => {
+    setSession({ user: { id: 31, role: 'customer' }, tokens: { access_token: 'a' } });
+    let client: QueryClient | undefined;
+    function Probe() {
+      client = useQueryClient();
+      // Saves start once the stored copy has been read back.
+      return useIsRestoring() ? null : <p>sẵn sàng</p>;
+    }
+    render(
+      <AppProvider>
+        <Probe />
+      </AppProvider>,
+    );
+    await screen.findByText('sẵn sàng');
+    // The provider subscribes its saves in an effect of that same render.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const store = createStore('mon-ngon', 'query-cache');
+    const saved = () => get<string>(userCacheKey(31), store);
+    // A first persisted query, saved by the persister, which then holds its next save a second.
+    await act(() =>
+      client!.prefetchQuery({
+        queryKey: ['orders', 'list'],
+        queryFn: () => Promise.resolve({ items: [{ id: 8 }] }),
+        ...persistedQuery,
+      }),
+    );
+    await vi.waitFor(async () => expect(await saved()).toContain('"id":8'), { timeout: 3000 });
+    act(() => {
+      client!.setQueryData(['orders', 'list'], { items: [{ id: 9 }] });
+    });
+
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockRestore();
+    // Well inside the persister's one-second throttle.
+    await vi.waitFor(async () => expect(await saved()).toContain('"id":9'), {
+      timeout: 300,
+      interval: 20,
+    });
+    act(() => logout());
   });
 });
 

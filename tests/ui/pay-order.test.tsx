@@ -332,7 +332,8 @@ async function openCheckout(pay: ApiHandler, orderId = 77) {
   const user = userEvent.setup();
   const rendered = renderApp('/checkout');
   await screen.findByRole('heading', { level: 1, name: text.checkout.title }, { timeout: 5000 });
-  const phone = screen.getByLabelText(text.checkout.phone, { exact: false });
+  // The title shows at once; the form follows the cart.
+  const phone = await screen.findByLabelText(text.checkout.phone, { exact: false });
   await waitFor(() => expect(phone).toHaveValue('0912345678'));
   const payButton = () => screen.getByRole('button', { name: 'Đặt hàng và thanh toán' });
   return { api, user, payButton, ...rendered };

@@ -29,6 +29,22 @@ describe('the router with the guards of spec 2.1', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
+  it("keeps index.html's splash until the first screen is in, then removes it", async () => {
+    const splash = document.createElement('div');
+    splash.id = 'splash';
+    document.body.append(splash);
+    try {
+      renderApp('/login');
+      // The layout routes' hydrate fallback is empty: nothing but the splash until the chunk.
+      expect(screen.queryByRole('main')).not.toBeInTheDocument();
+      expect(document.getElementById('splash')).not.toBeNull();
+      expect(await screen.findByRole('button', { name: text.auth.customer.getCode })).toBeVisible();
+      expect(document.getElementById('splash')).toBeNull();
+    } finally {
+      splash.remove();
+    }
+  });
+
   it('sends a customer from /staff/menu to /, inside the app frame', async () => {
     signInAs('customer');
     const { router } = renderApp('/staff/menu');

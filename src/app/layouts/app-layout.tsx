@@ -26,6 +26,7 @@ import {
   type NavEntry,
 } from './navigation';
 import { useCartCount } from './use-cart-count';
+import { useRemoveSplash } from '../splash';
 
 // env() keeps the bars clear of notches and the home indicator (viewport-fit=cover). The
 // bottom bar only exists below md: the main area's bottom padding follows it, so content is
@@ -105,6 +106,7 @@ export interface AppLayoutProps {
  * bottom bar of at most five items with one highlighted. Without a user, only the page.
  */
 export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: AppLayoutProps) {
+  useRemoveSplash();
   const { user } = useSnapshot(session);
   const staff = isStaffLevel(user?.role);
   const navigation = staff ? staffNavigation : customerNavigation;

@@ -5,12 +5,14 @@ import { Logo } from '../../components/logo';
 import { OfflineBanner } from '../../components/offline-banner';
 import { vi } from '../../i18n/vi';
 import classes from './auth-layout.module.css';
+import { useRemoveSplash } from '../splash';
 
 /** Spec 2.2 and section 9: authentication screens use a random background out of 4. */
 export const AUTH_BACKGROUND_COUNT = 4;
 
 /** The frame of /login, /staff/login and /register: no navigation, a card on a food photo. */
 export function AuthLayout() {
+  useRemoveSplash();
   // Picked once per mount, so typing in a form never swaps the picture.
   const [background] = useState(() => Math.floor(Math.random() * AUTH_BACKGROUND_COUNT));
   return (

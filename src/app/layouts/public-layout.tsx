@@ -4,12 +4,14 @@ import { useSnapshot } from 'valtio';
 import { OfflineBanner } from '../../components/offline-banner';
 import { session } from '../../lib/session';
 import { AppLayout } from './app-layout';
+import { useRemoveSplash } from '../splash';
 
 /**
  * The payment-result page is public (spec 2.1): signed in, it shows in the normal frame;
  * without a user the layout shows only the page, with no navigation (spec 2.2).
  */
 export function PublicLayout() {
+  useRemoveSplash();
   const { user } = useSnapshot(session);
   if (user) return <AppLayout />;
   return (

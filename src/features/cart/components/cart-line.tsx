@@ -4,7 +4,7 @@ import { generatePath, Link } from 'react-router-dom';
 import { paths } from '../../../app/routes';
 import { QuantityStepper } from '../../../components/cart/quantity-stepper';
 import { CoverImage } from '../../../components/cover-image';
-import { IconTrash } from '../../../components/icons';
+import { IconTrash } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 import type { CartLineView } from '../../../lib/cart/use-cart';
 import { formatVnd } from '../../../lib/format';

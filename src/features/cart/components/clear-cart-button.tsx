@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/cart/confirm-dialog';
-import { IconTrash } from '../../../components/icons';
+import { IconTrash } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 
 const text = vi.cart;

@@ -3,7 +3,7 @@ import { vi } from '../../../i18n/vi';
 import { describeLocation, type UserLocation } from '../../../lib/location';
 import { addressPreview } from '../address-text';
 import classes from './home.module.css';
-import { IconMapPin } from '../../../components/icons';
+import { IconMapPin } from '../../../components/action-icons';
 
 const text = vi.home;
 

@@ -26,7 +26,7 @@ import {
   type UserLocation,
 } from '../../../lib/location';
 import { reverseGeocode, searchAddress } from '../../../lib/maps';
-import { IconCheck, IconCrosshair, IconSearch } from '../../../components/icons';
+import { IconCheck, IconCrosshair, IconSearch } from '../../../components/action-icons';
 
 const text = vi.address;
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { vi } from '../../../i18n/vi';
 import { searchPath } from '../search-path';
 import classes from './home.module.css';
-import { IconMapPin, IconSearch } from '../../../components/icons';
+import { IconMapPin, IconSearch } from '../../../components/action-icons';
 
 const text = vi.home;
 

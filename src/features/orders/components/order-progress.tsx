@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import type { OrderStatus } from '../../../../contract/orders';
-import { IconCheck } from '../../../components/icons';
+import { IconCheck } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 import classes from './orders.module.css';
 

@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/cor
 import { useId, useState } from 'react';
 import type { OrderItem } from '../../../../contract/orders';
 import { REVIEW_COMMENT_MAX } from '../../../../contract/reviews';
-import { IconCheck } from '../../../components/icons';
+import { IconCheck } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 import { getErrorReply } from '../../../lib/http';
 import { toast } from '../../../lib/toast';

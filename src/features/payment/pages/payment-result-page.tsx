@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { generatePath, Link, useLocation } from 'react-router-dom';
 import type { PaymentReturnResult } from '../../../../contract/payments';
 import { paths } from '../../../app/routes';
-import { IconCheck } from '../../../components/icons';
+import { IconCheck } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 import { formatVnd } from '../../../lib/format';
 import { getErrorReply } from '../../../lib/http';

@@ -8,7 +8,7 @@ import { CoverImage } from '../../../components/cover-image';
 import { DishCard } from '../../../components/dish-card';
 import { vi } from '../../../i18n/vi';
 import { formatDistance } from '../../../lib/format';
-import { IconMapPin } from '../../../components/icons';
+import { IconMapPin } from '../../../components/action-icons';
 import classes from './search.module.css';
 
 const text = vi.search;

@@ -18,7 +18,7 @@ import { SearchFiltersPanel } from '../components/search-filters';
 import { AddToCartButton } from '../../../components/cart/add-to-cart-button';
 import { AddToCartDialogs } from '../../../components/cart/add-to-cart-dialogs';
 import { useAddToCart } from '../../../components/cart/use-add-to-cart';
-import { IconFilter } from '../../../components/icons';
+import { IconFilter } from '../../../components/action-icons';
 import classes from '../components/search.module.css';
 import { useLoadMoreNearBottom } from '../hooks/use-load-more-near-bottom';
 import { useScrollRestoration } from '../hooks/use-scroll-restoration';

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { IconSearch } from '../../../components/icons';
+import { IconSearch } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 
 const text = vi.staffMenu;

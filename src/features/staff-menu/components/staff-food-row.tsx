@@ -5,7 +5,7 @@ import { generatePath, Link } from 'react-router-dom';
 import type { StaffFood } from '../../../../contract/staff-menu';
 import { paths } from '../../../app/routes';
 import { CoverImage } from '../../../components/cover-image';
-import { IconDots, IconTrash } from '../../../components/icons';
+import { IconDots, IconTrash } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 import { formatVnd } from '../../../lib/format';
 import classes from './staff-menu.module.css';

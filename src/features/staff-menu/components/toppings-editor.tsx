@@ -1,5 +1,5 @@
 import { ActionIcon, Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '../../../components/icons';
+import { IconPlus, IconTrash } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 import { newToppingRow, type DishFieldErrors, type ToppingRow } from '../dish-form-values';
 import classes from './staff-menu.module.css';

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@manti
 import { useState, type FormEvent } from 'react';
 import type { OpeningHours, Weekday } from '../../../../contract/catalogue';
 import { INTERVALS_PER_DAY_MAX } from '../../../../contract/staff-restaurant';
-import { IconTrash } from '../../../components/icons';
+import { IconTrash } from '../../../components/action-icons';
 import { vi } from '../../../i18n/vi';
 import { getErrorMessage } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
