@@ -40,8 +40,10 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          // One process per test file: each builds its own app on its own fresh database.
+          // One process per test file: each builds its own app on its own fresh database, a copy
+          // of the one migrated database the global setup prepares.
           pool: 'forks',
+          globalSetup: ['./tests/helpers/api-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['./tests/helpers/api-setup.ts', failOnConsole],
