@@ -30,6 +30,10 @@ export default defineConfig({
           ...shared,
           name: 'ui',
           environment: 'jsdom',
+          // Files share a worker's jsdom and modules instead of loading Mantine, React and jsdom
+          // again for each of them (most of this project's time); tests/setup/ui.ts resets the
+          // shared state after every test.
+          isolate: false,
           include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/unit/client/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/setup/ui.ts', failOnConsole],
         },
