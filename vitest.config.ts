@@ -30,6 +30,10 @@ export default defineConfig({
           ...shared,
           name: 'ui',
           environment: 'jsdom',
+          // Files share a worker's jsdom and modules instead of loading Mantine, React and jsdom
+          // again for each of them (most of this project's time); tests/setup/ui.ts resets the
+          // shared state after every test.
+          isolate: false,
           include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/unit/client/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/setup/ui.ts', failOnConsole],
         },
@@ -40,8 +44,10 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          // One process per test file: each builds its own app on its own fresh database.
+          // One process per test file: each builds its own app on its own fresh database, a copy
+          // of the one migrated database the global setup prepares.
           pool: 'forks',
+          globalSetup: ['./tests/helpers/api-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['./tests/helpers/api-setup.ts', failOnConsole],

@@ -28,10 +28,12 @@ const DATE = 1082;
 const toNumber = (value: string) => Number(value);
 const identity = (value: string) => value;
 
-export async function openPGlite(dataDir?: string): Promise<PGlite> {
+/** `contents`, a tarball from `dumpDataDir()`, starts it from that copy instead of initdb. */
+export async function openPGlite(dataDir?: string, contents?: Blob): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   return PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(contents ? { loadDataDir: contents } : {}),
     extensions: { unaccent, pg_trgm, cube, earthdistance },
     parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: identity },
   });

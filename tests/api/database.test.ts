@@ -7,7 +7,8 @@ import { createTestDatabase } from '../helpers/test-db';
 describe('database layer (same behaviour on PGlite and PostgreSQL)', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    // The migrations themselves, from an empty database; the other files start from a copy.
+    database = await createTestDatabase({ fromEmpty: true });
   });
   afterAll(() => database.close());
 

@@ -2,8 +2,12 @@
 import '@testing-library/jest-dom/vitest';
 // IndexedDB for the query persister (idb-keyval).
 import 'fake-indexeddb/auto';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { clearAllOutboxes } from '../../src/lib/cart/outbox-store';
+import { clearPersistedQueries } from '../../src/lib/query-client';
+import { logout } from '../../src/lib/session';
 
 // Mantine reads prefers-color-scheme and breakpoints through matchMedia.
 Object.defineProperty(window, 'matchMedia', {
@@ -47,9 +51,24 @@ beforeEach(() => {
 window.HTMLElement.prototype.scrollIntoView = () => {};
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: () => {} });
 
+// What navigator has of its own before any test: a test may add one (onLine, geolocation).
+const navigatorKeys = new Set(Reflect.ownKeys(navigator));
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
+// The files of a worker share one jsdom and one module graph (isolate: false in
+// vitest.config.ts), so everything a test can leave behind in them is reset here, after every
+// test, whatever its file does: the DOM, timers, toasts, the session, storage and IndexedDB.
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
+  notifications.clean();
+  notifications.cleanQueue();
+  logout();
   localStorage.clear();
+  sessionStorage.clear();
+  await Promise.all([clearPersistedQueries(), clearAllOutboxes()]);
+  for (const key of Reflect.ownKeys(navigator)) {
+    if (!navigatorKeys.has(key)) Reflect.deleteProperty(navigator, key);
+  }
   document.documentElement.className = '';
 });

@@ -78,6 +78,8 @@ describe('asking the server (spec 7.4)', () => {
       return reply(result());
     });
     expect(await screen.findByText('Đang xử lý...', undefined, { timeout: 5000 })).toBeVisible();
+    // The text shows before the request leaves: on a busy machine it may not have left yet.
+    await waitFor(() => expect(requestsTo('/api/payment/vnpay/return/')).toHaveLength(1));
     const [request] = requestsTo('/api/payment/vnpay/return/');
     expect(request?.url.search).toBe(QUERY);
     expect(request?.headers.get('accept')).toBe('application/json');
