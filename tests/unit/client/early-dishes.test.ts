@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import html from '../../../index.html?raw';
 import { takeEarlyDishes } from '../../../src/features/home/api/early-dishes';
 import { getDishes, HOME_PAGE_SIZE } from '../../../src/features/home/api/get-dishes';
@@ -15,6 +15,12 @@ const PLACE = { lat: 10.7801, lon: 106.7032, address: '45 Lý Tự Trọng' };
 const page = (ids: number[]) => ({
   items: ids.map((id) => ({ id, name: `Món ${id}`, image_url: `/uploads/dishes/${id}.webp` })),
   meta: { page: 1, per_page: HOME_PAGE_SIZE, total: ids.length, total_pages: 1 },
+});
+
+// The page has just started, as when index.html runs the script (a jsdom shared by many test
+// files has been open far longer than the early answer's 15 s).
+beforeEach(() => {
+  vi.spyOn(performance, 'now').mockReturnValue(1_000);
 });
 
 function runEarlyScript() {
@@ -67,7 +73,7 @@ describe("the home's early dish request", () => {
     expect(window.__monNgonEarlyDishes).toBeUndefined();
   });
 
-  it('is not used for another place, and a failed early request falls back to a normal one', async () => {
+  it('is not used for another place or after 15 s, and a failed one falls back to a normal request', async () => {
     localStorage.setItem('userType', 'customer');
     localStorage.setItem('userLocation', JSON.stringify(PLACE));
     const api = stubApi({ 'GET /api/food/': () => ok(page([7])) });
@@ -75,6 +81,11 @@ describe("the home's early dish request", () => {
     expect(
       takeEarlyDishes({ page: 1, perPage: HOME_PAGE_SIZE, lat: 21.0285, lon: 105.8542 }),
     ).toBeNull();
+
+    runEarlyScript();
+    vi.mocked(performance.now).mockReturnValue(16_000);
+    expect(takeEarlyDishes({ page: 1, perPage: HOME_PAGE_SIZE, ...PLACE })).toBeNull();
+    vi.mocked(performance.now).mockReturnValue(1_000);
 
     api.on('GET /api/food/', () => new Response('{}', { status: 503 }));
     runEarlyScript();
