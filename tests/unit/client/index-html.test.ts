@@ -30,6 +30,11 @@ describe('index.html', () => {
     expect(html).toContain('src="/src/main.tsx"');
   });
 
+  it('paints a splash from the HTML alone, hidden when scripts are off (nothing would remove it)', () => {
+    expect(html).toMatch(/<div id="splash" aria-hidden="true">\s*<img src="\/logo.svg"/);
+    expect(html).toMatch(/<noscript>\s*<style>\s*#splash \{\s*display: none;/);
+  });
+
   it('takes its theme-color from the same constant as the manifest', () => {
     expect(html).toContain('<meta name="theme-color" content="%THEME_COLOR%" />');
   });
