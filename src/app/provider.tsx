@@ -50,11 +50,16 @@ function useSaveCacheWhenHidden(queryClient: QueryClient) {
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') save();
     };
+    // Closing a page hides it first, which has saved already; pagehide covers a browser that
+    // ends a page still marked visible.
+    const onPageHide = () => {
+      if (document.visibilityState !== 'hidden') save();
+    };
     document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', save);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', save);
+      window.removeEventListener('pagehide', onPageHide);
     };
   }, [queryClient]);
 }

@@ -102,29 +102,33 @@ export function clearPersistedQueries(): Promise<void> {
 
 // The persister's own key is ignored: the record is chosen by who is signed in when it reads or
 // writes. With nobody signed in there is nothing to restore and nothing worth keeping.
-export const queryPersister = createAsyncStoragePersister({
-  storage: {
-    getItem: async () => {
-      const key = currentCacheKey();
-      return key ? ((await get<string>(key, cacheStore())) ?? null) : null;
-    },
-    setItem: async (_key, value: string) => {
-      const key = currentCacheKey();
-      if (key) await set(key, value, cacheStore());
-    },
-    removeItem: async () => {
-      const key = currentCacheKey();
-      if (key) await del(key, cacheStore());
-    },
+const userCacheStorage = {
+  getItem: async (): Promise<string | null> => {
+    const key = currentCacheKey();
+    return key ? ((await get<string>(key, cacheStore())) ?? null) : null;
   },
+  setItem: async (_key: string, value: string): Promise<void> => {
+    const key = currentCacheKey();
+    if (key) await set(key, value, cacheStore());
+  },
+  removeItem: async (): Promise<void> => {
+    const key = currentCacheKey();
+    if (key) await del(key, cacheStore());
+  },
+};
+
+export const queryPersister = createAsyncStoragePersister({
+  storage: userCacheStorage,
   key: QUERY_CACHE_KEY,
 });
+
+const dehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery };
 
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: queryPersister,
   maxAge: PERSIST_MAX_AGE_MS,
   buster: API_VERSION,
-  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  dehydrateOptions,
 };
 
 /**
@@ -134,12 +138,11 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
  * Same record, key and shape as the throttled saves.
  */
 export async function savePersistedQueriesNow(queryClient: QueryClient): Promise<void> {
-  const key = currentCacheKey();
-  if (!key) return;
   const client: PersistedClient = {
     timestamp: Date.now(),
     buster: API_VERSION,
-    clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+    clientState: dehydrate(queryClient, dehydrateOptions),
   };
-  await set(key, JSON.stringify(client), cacheStore());
+  // The persister's default serializer, through the same storage.
+  await userCacheStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(client));
 }

@@ -7,10 +7,9 @@ import {
   type StaffMember,
 } from '../../contract/staff-members';
 import type { StaffRestaurant } from '../../contract/staff-restaurant';
-import { signAccessToken } from '../../server/modules/auth/tokens';
 import { call, signInStaff } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { newUser, paidOrder, type TestUser } from '../helpers/money';
+import { newUser, ownerOf, paidOrder, type TestUser } from '../helpers/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Body {
@@ -66,20 +65,8 @@ describe("the owner's team", () => {
     ]);
     restaurantA = a!.id;
     dishA = a!.dishes['Phở bò']!;
-    const ownerOf = async (restaurantId: number): Promise<TestUser> => {
-      const { owner_id } = await t.database.db
-        .selectFrom('restaurants')
-        .select('owner_id')
-        .where('id', '=', restaurantId)
-        .executeTakeFirstOrThrow();
-      return {
-        id: owner_id,
-        role: 'owner',
-        token: await signAccessToken(t.app.keys.jwt, { id: owner_id, role: 'owner' }),
-      };
-    };
-    ownerA = await ownerOf(a!.id);
-    ownerB = await ownerOf(b!.id);
+    ownerA = await ownerOf(t, a!.id);
+    ownerB = await ownerOf(t, b!.id);
     ownerWithout = await newUser(t, 'owner');
     staffA = await newUser(t, 'staff', { restaurant_id: a!.id });
     staffB = await newUser(t, 'staff', { restaurant_id: b!.id });
