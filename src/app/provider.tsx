@@ -64,8 +64,14 @@ function useSaveCacheWhenHidden(queryClient: QueryClient) {
   }, [queryClient]);
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+interface AppProviderProps {
+  children: ReactNode;
+  /** The app's client, made once outside rendering (app.tsx); a new one when not given. */
+  queryClient?: QueryClient;
+}
+
+export function AppProvider({ children, queryClient: given }: AppProviderProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useClearCacheOnLogout(queryClient);
   useSaveCacheWhenHidden(queryClient);
   // design.md section 6: the signed-in customer's offline cart changes replay from here.

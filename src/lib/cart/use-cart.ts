@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { EMPTY_CART } from '../../../contract/cart-limits';
 import { applyOps, type CartView } from './cart-ops';
 import { cartQuery } from './cart-query';
+import { useStoreValue } from '../use-store-value';
 import { useCartEngine } from './cart-runtime';
 import type { OutboxSnapshot } from './sync-engine';
 
@@ -30,7 +31,8 @@ export interface UseCartResult {
 export function useCart(): UseCartResult {
   const engine = useCartEngine();
   const query = useQuery({ ...cartQuery(engine?.userId ?? ''), enabled: engine !== null });
-  const outbox = useSyncExternalStore(
+  // Not useSyncExternalStore: the outbox loads while the first screen renders (use-store-value).
+  const outbox = useStoreValue(
     engine ? engine.subscribe : noSubscription,
     engine ? engine.getSnapshot : emptyOutbox,
   );

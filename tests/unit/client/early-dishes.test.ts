@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import html from '../../../index.html?raw';
-import { takeEarlyDishes } from '../../../src/features/home/api/early-dishes';
-import { getDishes, HOME_PAGE_SIZE } from '../../../src/features/home/api/get-dishes';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import {
+  takeArrivedEarlyDishes,
+  takeEarlyDishes,
+} from '../../../src/features/home/api/early-dishes';
+import { dishQueries, getDishes, HOME_PAGE_SIZE } from '../../../src/features/home/api/get-dishes';
 import { ok, stubApi } from '../../setup/fake-api';
 
 // index.html's inline script that asks for the home's first dishes before the app loads.
@@ -93,5 +97,43 @@ describe("the home's early dish request", () => {
     api.on('GET /api/food/', () => ok(page([8])));
     const dishes = await getDishes({ page: 1, perPage: HOME_PAGE_SIZE, ...PLACE });
     expect(dishes.items.map((dish) => dish.id)).toEqual([8]);
+  });
+
+  it('hands an answer that has already arrived to the home query as its first page, once', async () => {
+    localStorage.setItem('userType', 'customer');
+    localStorage.setItem('userLocation', JSON.stringify(PLACE));
+    const api = stubApi({ 'GET /api/food/': () => ok(page([4, 5])) });
+    runEarlyScript();
+    // Still in flight: nothing to hand over yet, and the request stays for getDishes.
+    expect(takeArrivedEarlyDishes({ page: 1, perPage: HOME_PAGE_SIZE, ...PLACE })).toBeNull();
+    await window.__monNgonEarlyDishes?.reply;
+    await vi.waitFor(() => expect(window.__monNgonEarlyDishes?.data).toBeDefined());
+
+    // The query made by the home's first render starts with the page: no placeholder render.
+    const first = new InfiniteQueryObserver(new QueryClient(), dishQueries.nearby(PLACE));
+    expect(first.getCurrentResult().status).toBe('success');
+    expect(first.getCurrentResult().data?.pages[0]?.items.map((dish) => dish.id)).toEqual([4, 5]);
+    expect(api.calls).toHaveLength(1);
+
+    // Once: another client (a later start) has to ask the server.
+    const other = new InfiniteQueryObserver(new QueryClient(), dishQueries.nearby(PLACE));
+    expect(other.getCurrentResult().data).toBeUndefined();
+    expect(window.__monNgonEarlyDishes).toBeUndefined();
+  });
+
+  it('does not hand over an arrived answer for another place or a failed one', async () => {
+    localStorage.setItem('userType', 'customer');
+    localStorage.setItem('userLocation', JSON.stringify(PLACE));
+    const api = stubApi({ 'GET /api/food/': () => ok(page([6])) });
+    runEarlyScript();
+    await vi.waitFor(() => expect(window.__monNgonEarlyDishes?.data).toBeDefined());
+    expect(
+      takeArrivedEarlyDishes({ page: 1, perPage: HOME_PAGE_SIZE, lat: 21.0285, lon: 105.8542 }),
+    ).toBeNull();
+
+    api.on('GET /api/food/', () => new Response('{}', { status: 503 }));
+    runEarlyScript();
+    await expect(window.__monNgonEarlyDishes?.reply).rejects.toThrow('HTTP 503');
+    expect(takeArrivedEarlyDishes({ page: 1, perPage: HOME_PAGE_SIZE, ...PLACE })).toBeNull();
   });
 });

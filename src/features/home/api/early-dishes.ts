@@ -14,6 +14,8 @@ export interface EarlyDishes {
   lat: number;
   lon: number;
   reply: Promise<ApiReply<DishPage>>;
+  /** The reply's data, set once the reply has arrived and was a success. */
+  data?: DishPage;
 }
 
 declare global {
@@ -27,10 +29,10 @@ declare global {
 export const EARLY_DISHES_MAX_AGE_MS = 15_000;
 
 /**
- * The early request's reply when it asked for exactly `params`, once; otherwise null and the
- * caller asks the server itself. A failed early request is not reused either.
+ * The early request if it asked for exactly `params` and is still fresh, removed so it is used
+ * once; otherwise null and the caller asks the server itself.
  */
-export function takeEarlyDishes(params: DishListParams): Promise<ApiReply<DishPage>> | null {
+function takeMatching(params: DishListParams): EarlyDishes | null {
   const early = window.__monNgonEarlyDishes;
   if (!early) return null;
   delete window.__monNgonEarlyDishes;
@@ -40,5 +42,24 @@ export function takeEarlyDishes(params: DishListParams): Promise<ApiReply<DishPa
     early.lat === params.lat &&
     early.lon === params.lon;
   if (!same || performance.now() > EARLY_DISHES_MAX_AGE_MS) return null;
-  return early.reply;
+  return early;
+}
+
+/**
+ * The early request's reply when it asked for exactly `params`, once; otherwise null and the
+ * caller asks the server itself. A failed early request is not reused either.
+ */
+export function takeEarlyDishes(params: DishListParams): Promise<ApiReply<DishPage>> | null {
+  return takeMatching(params)?.reply ?? null;
+}
+
+/**
+ * The early page itself when it has already arrived (usually: the request leaves long before
+ * the scripts have downloaded and run), once. The home then has its grid in its very first
+ * render, rather than rendering placeholders and then, a task later, the whole grid again.
+ * Still in flight, it stays for `takeEarlyDishes`.
+ */
+export function takeArrivedEarlyDishes(params: DishListParams): DishPage | null {
+  if (!window.__monNgonEarlyDishes?.data) return null;
+  return takeMatching(params)?.data ?? null;
 }

@@ -3,7 +3,7 @@ import type { Dish } from '../../../../contract/catalogue';
 import { http, type ApiReply } from '../../../lib/http';
 import type { UserLocation } from '../../../lib/location';
 import { persistedQuery } from '../../../lib/query-client';
-import { takeEarlyDishes } from './early-dishes';
+import { takeArrivedEarlyDishes, takeEarlyDishes } from './early-dishes';
 
 /** Spec section 9: the home asks for 10 dishes a page (the endpoint's default is 20). */
 export const HOME_PAGE_SIZE = 10;
@@ -51,6 +51,12 @@ export const dishQueries = {
       queryFn: ({ pageParam, signal }) =>
         getDishes({ page: pageParam, perPage: HOME_PAGE_SIZE, lat, lon }, signal),
       initialPageParam: 1,
+      // Read only when the query is created: a cache restored before then keeps its pages, and
+      // one restored after is older than this answer, so hydration leaves it.
+      initialData: () => {
+        const first = takeArrivedEarlyDishes({ page: 1, perPage: HOME_PAGE_SIZE, lat, lon });
+        return first ? { pages: [first], pageParams: [1] } : undefined;
+      },
       getNextPageParam: (lastPage, _allPages, lastPageParam) =>
         lastPageParam < lastPage.meta.total_pages ? lastPageParam + 1 : undefined,
       ...persistedQuery,
