@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,8 +34,59 @@ export function isNavigation(request: FastifyRequest): boolean {
   return accept.includes('text/html') && !accept.includes('application/json');
 }
 
-function sendIndex(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+/** Written by the build (`routePreloads` in vite.config.ts): a lazy route and its screen's files. */
+interface RoutePreload {
+  pattern: string;
+  files: string[];
+}
+
+// Written next to index.html under this name by vite.config.ts.
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+async function readRoutePreloads(staticDir: string): Promise<RoutePreload[]> {
+  try {
+    return JSON.parse(
+      await readFile(path.join(staticDir, ROUTE_PRELOADS_FILE), 'utf8'),
+    ) as RoutePreload[];
+  } catch {
+    // A build without the table (or none yet): the screens load as the router asks for them.
+    return [];
+  }
+}
+
+/**
+ * index.html with preload tags for the screen at `pathname`, so its chunks download alongside
+ * the entry instead of after it (see `routePreloads` in vite.config.ts). Read on every request:
+ * a deploy replaces the files under a running server.
+ */
+async function indexHtmlFor(staticDir: string, pathname: string): Promise<string> {
+  const [html, table] = await Promise.all([
+    readFile(path.join(staticDir, 'index.html'), 'utf8'),
+    readRoutePreloads(staticDir),
+  ]);
+  const route = table.find(({ pattern }) => new RegExp(pattern).test(pathname));
+  if (!route) return html;
+  const tags = route.files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
+    .join('');
+  return html.replace('</head>', `${tags}</head>`);
+}
+
+async function sendIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  staticDir: string,
+): Promise<FastifyReply> {
+  const html = await indexHtmlFor(staticDir, request.url.split('?')[0]!);
+  // Revalidated on every start, so a 304 saves sending it again.
+  const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+  reply.header('cache-control', REVALIDATE).header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type('text/html; charset=utf-8').send(html);
 }
 
 /**
@@ -45,6 +98,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
 
   await app.register(fastifyStatic, {
     root: staticDir,
+    // `/` is a screen like any other (the route below); /index.html stays a plain file.
+    index: false,
     wildcard: true,
     cacheControl: false,
     setHeaders: (reply, file) => {
@@ -52,11 +107,14 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     },
   });
 
+  // The home, with its screen's preloads like every other client route (not the directory).
+  app.get('/', (request, reply) => sendIndex(request, reply, staticDir));
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (!PAYMENT_RETURN.test(request.url.split('?')[0]!)) return;
     reply.header('vary', 'Accept');
-    if (isNavigation(request)) return sendIndex(reply);
+    if (isNavigation(request)) return sendIndex(request, reply, staticDir);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -68,7 +126,7 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
       // A missing hashed asset is a stale deploy, not a page: answering HTML there would
       // hand the browser a script that is not a script.
       !pathname.startsWith('/assets/');
-    if (clientRoute) return sendIndex(reply);
+    if (clientRoute) return sendIndex(request, reply, staticDir);
     return sendError(reply, 'NOT_FOUND');
   });
   return true;

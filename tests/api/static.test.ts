@@ -19,6 +19,14 @@ function fakeBuild(): string {
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'assets', 'large-XyZ789.js'), LARGE_ASSET);
   writeFileSync(path.join(dir, 'bg', '0.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  // As routePreloads in vite.config.ts writes it: each lazy route's screen files.
+  writeFileSync(
+    path.join(dir, 'route-preloads.json'),
+    JSON.stringify([
+      { pattern: '^\\/?$', files: ['assets/home-page-H1.js', 'assets/home-page-H2.css'] },
+      { pattern: '^\\/orders\\/?$', files: ['assets/orders-page-O1.js'] },
+    ]),
+  );
   return dir;
 }
 
@@ -116,5 +124,48 @@ describe('static serving of the built app', () => {
     });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toHaveProperty('success');
+  });
+
+  it('adds preload tags for the screen of the path to the index.html it sends', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
+    expect(home.body).toBe(
+      INDEX.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/home-page-H1.js">' +
+          '<link rel="preload" as="style" crossorigin href="/assets/home-page-H2.css"></head>',
+      ),
+    );
+
+    const orders = await t.app.inject({ method: 'GET', url: '/orders/?tab=1' });
+    expect(orders.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/orders-page-O1.js"></head>',
+    );
+    expect(orders.body).not.toContain('home-page');
+
+    // The file itself, as the service worker precaches it, stays as built.
+    const file = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(file.body).toBe(INDEX);
+  });
+
+  it('answers a revalidation of an unchanged index.html with 304', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another screen's page differs, so its tag does not match.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/orders',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(other.statusCode).toBe(200);
   });
 });
