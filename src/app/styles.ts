@@ -22,7 +22,6 @@ import '@mantine/core/styles/Flex.layer.css';
 import '@mantine/core/styles/FloatingIndicator.layer.css';
 import '@mantine/core/styles/ActionIcon.layer.css';
 // What the shell itself renders.
-import '@mantine/core/styles/AppShell.layer.css';
 import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Button.layer.css';

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  AppShell,
   Box,
   Button,
   useComputedColorScheme,
@@ -28,11 +27,9 @@ import {
 import { useCartCount } from './use-cart-count';
 import { useRemoveSplash } from '../splash';
 
-// env() keeps the bars clear of notches and the home indicator (viewport-fit=cover). The
-// bottom bar only exists below md: the main area's bottom padding follows it, so content is
-// never hidden behind it, and no script decides this after the first paint.
-const HEADER_HEIGHT = 'calc(3.5rem + env(safe-area-inset-top, 0px))';
-const BOTTOM_NAV_HEIGHT = { base: 'calc(4rem + env(safe-area-inset-bottom, 0px))', md: 0 };
+// react-remove-scroll-bar's class for fixed elements: while a dialog locks the page's scroll,
+// the fixed header keeps clear of where the scrollbar was instead of jumping under it.
+const KEEP_CLEAR_OF_SCROLLBAR = 'right-scroll-bar-position';
 
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
@@ -126,13 +123,11 @@ export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: Ap
 
   const name = displayName(user.name);
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      footer={{ height: BOTTOM_NAV_HEIGHT }}
-      padding={0}
-      className={classes.shell}
-    >
-      <AppShell.Header className={classes.header}>
+    // Plain elements and CSS rather than Mantine's AppShell: the frame is fixed bars and
+    // padding, and AppShell's responsive machinery cost every screen's first load 20 KB of
+    // script and a style computation on each render (decision 014).
+    <div className={classes.shell}>
+      <header className={`${classes.header} ${KEEP_CLEAR_OF_SCROLLBAR}`}>
         <div className={classes.bar}>
           <Link to={paths.home} className={classes.brand}>
             <Logo size={32} />
@@ -183,13 +178,13 @@ export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: Ap
             </ActionIcon>
           </div>
         </div>
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className={classes.main}>
         <OfflineBanner />
         <Box p="md">
           <Outlet />
         </Box>
-      </AppShell.Main>
+      </main>
       <nav aria-label={vi.layout.bottomNav} className={classes.bottomNav}>
         <ul className={classes.bottomList}>
           {navigation.bottom.map((entry) => (
@@ -199,6 +194,6 @@ export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: Ap
           ))}
         </ul>
       </nav>
-    </AppShell>
+    </div>
   );
 }
