@@ -29,6 +29,8 @@ const CHROMIUM_FLAGS = [
 // narrow a run while working on one page; the figures for the README come from the full run.
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+// LIGHTHOUSE_DIST audits another build than dist/, to compare two builds run by run.
+const DIST = path.resolve(process.env.LIGHTHOUSE_DIST ?? path.join(ROOT, 'dist'));
 
 export const TARGETS = {
   performance: 95,
@@ -85,7 +87,7 @@ async function startServer() {
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       JWT_SECRET: randomBytes(36).toString('base64url'),
-      STATIC_DIR: path.join(ROOT, 'dist'),
+      STATIC_DIR: DIST,
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
