@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { createSearchParams, Link, useParams } from 'react-router-dom';
 import type { Food } from '../../../../contract/catalogue';
 import { paths } from '../../../app/routes';
@@ -83,10 +84,14 @@ function FoodView({ food }: { food: Food }) {
 
 function FoodDetail({ foodId }: { foodId: number }) {
   const food = useQuery(foodQueries.detail(foodId));
+  // The answer arrives as a blocking update (the query store is read synchronously); deferred,
+  // the whole screen it brings renders in slices instead, as one long task no longer, while
+  // the loading state stays. A dish already cached on the first render shows at once.
+  const data = useDeferredValue(food.data);
   // A 404 wins over a copy restored from the cache: the dish is gone, so it is not shown.
   if (isNotFound(food.error)) return <NotFound />;
-  if (food.data) return <FoodView food={food.data} />;
-  if (food.isError) {
+  if (data) return <FoodView food={data} />;
+  if (food.isError && !food.data) {
     return (
       <ScreenError
         title={text.loadFailed}
