@@ -24,7 +24,7 @@ import {
   staffNavigation,
   type NavEntry,
 } from './navigation';
-import { useCartCount } from './use-cart-count';
+import { useCartCount, useRefreshCartOnUpdate } from './use-cart-count';
 import { useRemoveSplash } from '../splash';
 
 // react-remove-scroll-bar's class for fixed elements: while a dialog locks the page's scroll,
@@ -92,6 +92,29 @@ function BottomLink({ entry, badge }: { entry: NavEntry; badge?: number }) {
   );
 }
 
+/** The header's cart button (md and up), its count read here so the frame is not re-rendered. */
+function CartButton() {
+  const count = useCartCount(true);
+  return (
+    <Button
+      component={NavLink}
+      to={paths.cart}
+      variant="light"
+      className={classes.cartButton}
+      leftSection={<IconCart size={20} />}
+      rightSection={<CountBadge count={count} />}
+      aria-label={vi.layout.cartWithCount(count)}
+    >
+      {vi.layout.cart}
+    </Button>
+  );
+}
+
+/** The bottom bar's cart item, with its count. */
+function CartBottomLink({ entry }: { entry: NavEntry }) {
+  return <BottomLink entry={entry} badge={useCartCount(true)} />;
+}
+
 export interface AppLayoutProps {
   /** Shown on the bell; spec 2.2 has the layout supply 5 until notifications exist. */
   notificationCount?: number;
@@ -107,7 +130,7 @@ export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: Ap
   const { user } = useSnapshot(session);
   const staff = isStaffLevel(user?.role);
   const navigation = staff ? staffNavigation : customerNavigation;
-  const cartCount = useCartCount(user !== null && navigation.cartButton);
+  useRefreshCartOnUpdate(user !== null && navigation.cartButton);
   const signOut = useSignOut();
 
   if (!user) {
@@ -145,19 +168,7 @@ export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: Ap
             </ul>
           </nav>
           <div className={classes.actions}>
-            {navigation.cartButton ? (
-              <Button
-                component={NavLink}
-                to={paths.cart}
-                variant="light"
-                className={classes.cartButton}
-                leftSection={<IconCart size={20} />}
-                rightSection={<CountBadge count={cartCount} />}
-                aria-label={vi.layout.cartWithCount(cartCount)}
-              >
-                {vi.layout.cart}
-              </Button>
-            ) : null}
+            {navigation.cartButton ? <CartButton /> : null}
             <ThemeToggle />
             <NotificationBell count={notificationCount} />
             <div className={classes.user}>
@@ -189,7 +200,11 @@ export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: Ap
         <ul className={classes.bottomList}>
           {navigation.bottom.map((entry) => (
             <li key={entry.to}>
-              <BottomLink entry={entry} badge={entry.to === paths.cart ? cartCount : undefined} />
+              {entry.to === paths.cart ? (
+                <CartBottomLink entry={entry} />
+              ) : (
+                <BottomLink entry={entry} />
+              )}
             </li>
           ))}
         </ul>

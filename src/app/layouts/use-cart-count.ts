@@ -6,14 +6,11 @@ import { useCart } from '../../lib/cart/use-cart';
 export { CART_UPDATED_EVENT };
 
 /**
- * The number of dishes in the cart (the sum of the lines' quantities) for the cart badge: the
- * same cart the cart screen shows, changes still waiting in the offline outbox included.
- * Spec 2.2: re-read on load and whenever a window-wide 'cartUpdated' event fires, and 0 on
- * any error (never a stale count after one).
+ * Spec 2.2: the cart badge is re-read whenever a window-wide 'cartUpdated' event fires. Used
+ * once, by the frame, so one event asks the server once.
  */
-export function useCartCount(enabled: boolean): number {
+export function useRefreshCartOnUpdate(enabled: boolean): void {
   const queryClient = useQueryClient();
-  const { cart, isError } = useCart();
   useEffect(() => {
     if (!enabled) return;
     const refresh = () => {
@@ -22,5 +19,16 @@ export function useCartCount(enabled: boolean): number {
     window.addEventListener(CART_UPDATED_EVENT, refresh);
     return () => window.removeEventListener(CART_UPDATED_EVENT, refresh);
   }, [enabled, queryClient]);
+}
+
+/**
+ * The number of dishes in the cart (the sum of the lines' quantities) for the cart badge: the
+ * same cart the cart screen shows, changes still waiting in the offline outbox included, and
+ * 0 on any error (never a stale count after one). Read by the components that show it, not by
+ * the frame: each change of the cart (loading, refetching, a waiting change) then renders a
+ * badge, not the whole header and bottom bar.
+ */
+export function useCartCount(enabled: boolean): number {
+  const { cart, isError } = useCart();
   return enabled && !isError ? cart.item_count : 0;
 }
