@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { subscribeKey } from 'valtio/utils';
 import { useCartSync } from '../lib/cart/cart-runtime';
 import {
@@ -38,11 +38,14 @@ function useClearCacheOnLogout(queryClient: QueryClient) {
 
 /**
  * Saves the cache when the app goes to the background or closes: a phone may kill a hidden app
- * without warning, and the throttled saves can be a second behind.
+ * without warning, and the throttled saves can be a second behind. Not before the stored copy
+ * has been read back: a page left while it is still restoring would write its nearly empty
+ * cache over the user's record and lose the menu and orders they would read offline.
  */
-function useSaveCacheWhenHidden(queryClient: QueryClient) {
+function useSaveCacheWhenHidden(queryClient: QueryClient, restored: RefObject<boolean>) {
   useEffect(() => {
     const save = () => {
+      if (!restored.current) return;
       savePersistedQueriesNow(queryClient).catch(() => {
         // Storage unavailable or full: the throttled saves meet the same fate; nothing to add.
       });
@@ -61,7 +64,7 @@ function useSaveCacheWhenHidden(queryClient: QueryClient) {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }, [queryClient]);
+  }, [queryClient, restored]);
 }
 
 interface AppProviderProps {
@@ -73,7 +76,8 @@ interface AppProviderProps {
 export function AppProvider({ children, queryClient: given }: AppProviderProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   useClearCacheOnLogout(queryClient);
-  useSaveCacheWhenHidden(queryClient);
+  const restored = useRef(false);
+  useSaveCacheWhenHidden(queryClient, restored);
   // design.md section 6: the signed-in customer's offline cart changes replay from here.
   useCartSync(queryClient);
   return (
@@ -87,7 +91,17 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
       <ColorSchemeClass />
       {/* docs/decisions/003: top-center, clear of the thumb zone and the bottom navigation. */}
       <Notifications position="top-center" autoClose={4000} limit={3} />
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions}
+        onSuccess={() => {
+          restored.current = true;
+        }}
+        onError={() => {
+          // Nothing readable was stored: what this page has is all there is to keep.
+          restored.current = true;
+        }}
+      >
         {children}
       </PersistQueryClientProvider>
     </MantineProvider>

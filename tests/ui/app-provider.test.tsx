@@ -5,7 +5,12 @@ import { createStore, get } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../src/app/provider';
 import { vi as viText } from '../../src/i18n/vi';
-import { persistedQuery, userCacheKey } from '../../src/lib/query-client';
+import {
+  createQueryClient,
+  persistedQuery,
+  savePersistedQueriesNow,
+  userCacheKey,
+} from '../../src/lib/query-client';
 import { logout, setSession } from '../../src/lib/session';
 
 function prefersDark(dark: boolean) {
@@ -115,6 +120,40 @@ describe('saving the cache when the app is hidden', () => {
       timeout: 300,
       interval: 20,
     });
+    act(() => logout());
+  });
+
+  it('does not write over the stored copy while it is still being read back', async () => {
+    setSession({ user: { id: 32, role: 'customer' }, tokens: { access_token: 'a' } });
+    const earlier = createQueryClient();
+    await earlier.prefetchQuery({
+      queryKey: ['orders', 'list'],
+      queryFn: () => Promise.resolve({ items: [{ id: 7 }] }),
+      ...persistedQuery,
+    });
+    await savePersistedQueriesNow(earlier);
+    const store = createStore('mon-ngon', 'query-cache');
+    expect(await get<string>(userCacheKey(32), store)).toContain('"id":7');
+
+    let client: QueryClient | undefined;
+    function Probe() {
+      client = useQueryClient();
+      return useIsRestoring() ? null : <p>sẵn sàng</p>;
+    }
+    render(
+      <AppProvider>
+        <Probe />
+      </AppProvider>,
+    );
+    // Hidden at once, as a page left before IndexedDB has answered.
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockRestore();
+
+    await screen.findByText('sẵn sàng');
+    expect(client!.getQueryData(['orders', 'list'])).toEqual({ items: [{ id: 7 }] });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(await get<string>(userCacheKey(32), store)).toContain('"id":7');
     act(() => logout());
   });
 });
