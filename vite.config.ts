@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type CSSOptions, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { paths } from './src/app/routes';
 
@@ -136,6 +137,115 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Class names of CSS modules: `_<class>_<hash of the file's path>`. The prerender below loads the
+ * sources through Vite's SSR pipeline rather than the build, and a hydrated screen needs the very
+ * names the bundle's CSS uses; a name made from the path alone is the same in both.
+ */
+function scopedName(name: string, filename: string): string {
+  const file = path.relative(process.cwd(), filename.split('?')[0]!).split(path.sep).join('/');
+  return `_${name}_${createHash('sha256').update(file).digest('hex').slice(0, 6)}`;
+}
+
+const css: CSSOptions = {
+  postcss: { plugins: [mantinePreset()] },
+  modules: { generateScopedName: scopedName },
+};
+
+const define = {
+  // Also what Vite substitutes for %THEME_COLOR% in index.html.
+  'import.meta.env.THEME_COLOR': JSON.stringify(THEME_COLOR),
+};
+
+/** The prerendered screens, next to index.html; server/http/static.ts reads it by this name. */
+const PRERENDERED_FILE = 'prerendered.json';
+
+/**
+ * Prerendered sign-in screens (docs/decisions/015). Renders src/prerender.tsx's screens with
+ * React on Node, through a Vite server in SSR mode with the same CSS and defines as the build,
+ * and writes `{path: inner HTML of #root}` next to index.html. The server puts that HTML into
+ * the page for those paths and leaves the splash out; src/main.tsx hydrates it.
+ */
+function prerenderScreens(): Plugin {
+  return {
+    name: 'mon-ngon:prerender-screens',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      // Only the app's build: vite-plugin-pwa builds the service worker with these plugins too.
+      const app = Object.values(bundle).some(
+        (item) =>
+          item.type === 'chunk' && item.isEntry && item.facadeModuleId?.endsWith('/index.html'),
+      );
+      if (!app) return;
+      const server = await createServer({
+        configFile: false,
+        logLevel: 'error',
+        plugins: [react()],
+        css,
+        define,
+        appType: 'custom',
+        // Nothing to pre-bundle for a browser: this server only renders on Node.
+        optimizeDeps: { noDiscovery: true, include: [] },
+        server: { middlewareMode: true, hmr: false, ws: false },
+        // Transformed, not loaded from node_modules as is: Mantine's component files import CSS.
+        ssr: { noExternal: [/^@mantine\//] },
+      });
+      try {
+        const { prerenderScreens: render } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+          prerenderScreens: () => Promise<Record<string, string>>;
+        };
+        const screens = await render();
+        for (const [route, html] of Object.entries(screens)) {
+          if (!html.includes('<main')) throw new Error(`prerender: ${route} rendered no screen`);
+        }
+        this.emitFile({
+          type: 'asset',
+          fileName: PRERENDERED_FILE,
+          source: JSON.stringify(screens),
+        });
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/**
+ * The first paint before the app's scripts run. A module script in the page runs as soon as the
+ * document is parsed and the script is in, which on a fast or warm load is before the browser
+ * has painted anything: the prerendered sign-in screen, or the splash, then waits for the whole
+ * entry to be evaluated (hundreds of milliseconds on a cheap phone). The build turns the entry's
+ * tag into a `modulepreload` (the download starts as early as before) and a small loader that
+ * adds the script once a frame has been painted. A hidden page paints nothing, so it starts at
+ * once; the timeout covers a browser that holds back animation frames.
+ */
+function paintBeforeScripts(): Plugin {
+  return {
+    name: 'mon-ngon:paint-before-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const tags = [
+          ...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g),
+        ];
+        if (tags.length !== 1) {
+          throw new Error(`paint before scripts: expected one module script, found ${tags.length}`);
+        }
+        const [tag, src] = tags[0]!;
+        const loader =
+          `<link rel="modulepreload" crossorigin href="${src}">` +
+          '<script>(function(){var started=false;function start(){if(started)return;' +
+          "started=true;var s=document.createElement('script');s.type='module';" +
+          `s.crossOrigin='';s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
+          "if(document.visibilityState==='hidden'){start();return}" +
+          'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,500)})()</script>';
+        return html.replace(tag, () => loader);
+      },
+    },
+  };
+}
+
 const staffOnly = staffOnlyAssets();
 
 export default defineConfig({
@@ -143,6 +253,8 @@ export default defineConfig({
     react(),
     staffOnly.plugin,
     routePreloads(),
+    prerenderScreens(),
+    paintBeforeScripts(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -223,13 +335,8 @@ export default defineConfig({
       },
     }),
   ],
-  define: {
-    // Also what Vite substitutes for %THEME_COLOR% in index.html.
-    'import.meta.env.THEME_COLOR': JSON.stringify(THEME_COLOR),
-  },
-  css: {
-    postcss: { plugins: [mantinePreset()] },
-  },
+  define,
+  css,
   server: {
     proxy: {
       '/api': API_SERVER,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { vi } from '../src/i18n/vi';
 import { waitForControllingServiceWorker } from './helpers';
 
 const APP_NAME = 'Món Ngon';
@@ -23,16 +24,94 @@ test.describe('the PWA shell', () => {
     page,
   }) => {
     // The splash is in the HTML the server sends, before any script has run.
-    const html = await (await page.request.get('/login')).text();
+    const html = await (await page.request.get('/')).text();
     expect(html).toMatch(/<div id="splash"[^>]*>\s*<img src="\/logo.svg"/);
+    expect(html).toContain('<div id="root"></div>');
 
-    const screenChunk = page.waitForRequest(/\/assets\/login-page-[\w-]+\.js$/);
-    await page.goto('/login');
-    // index.html asks for the login screen's chunk itself, next to the entry's download.
-    await expect(page.locator('link[rel="modulepreload"][href*="/login-page-"]')).toHaveCount(1);
+    const screenChunk = page.waitForRequest(/\/assets\/home-page-[\w-]+\.js$/);
+    await page.goto('/');
+    // index.html asks for the home screen's chunk itself, next to the entry's download.
+    await expect(page.locator('link[rel="modulepreload"][href*="/home-page-"]')).toHaveCount(1);
     await screenChunk;
-    await expect(page.getByRole('button', { name: 'Lấy mã OTP' })).toBeVisible();
+    // A visitor is sent on to /login, which the scripts draw in place of the splash.
+    await expect(page.getByRole('button', { name: vi.auth.customer.getCode })).toBeVisible();
     await expect(page.locator('#splash')).toHaveCount(0);
+  });
+
+  for (const [path, action] of [
+    ['/login', vi.auth.customer.getCode],
+    ['/staff/login', vi.auth.staff.submit],
+    ['/register', vi.auth.register.submit],
+  ] as const) {
+    test(`sends ${path} already rendered and the scripts take that screen over in place`, async ({
+      page,
+    }) => {
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toContain('id="splash"');
+      expect(html).toMatch(/<div id="root">.*<main[^>]*>.*<\/main>/s);
+      expect(html).toContain(`>${action}<`);
+
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      // Counts every element of the screen that leaves the page: hydration keeps them all.
+      await page.addInitScript({
+        content: `
+          window.removedFromScreen = 0;
+          new MutationObserver((records) => {
+            for (const record of records) {
+              for (const node of record.removedNodes) {
+                const screen = 'main, form, input, button';
+                if (node.nodeType === 1 && (node.matches(screen) || node.querySelector(screen))) {
+                  window.removedFromScreen += 1;
+                }
+              }
+            }
+          }).observe(document, { childList: true, subtree: true });`,
+      });
+      await page.goto(path);
+      // One of the four backgrounds, the one index.html's first script drew for this load.
+      const drawn = await page.locator('html').getAttribute('data-auth-background');
+      expect(drawn).toMatch(/^[0-3]$/);
+      await expect(page.locator('#root > div').first()).toHaveCSS(
+        'background-image',
+        new RegExp(`/bg/${drawn}\\.jpg`),
+      );
+      await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+      // Submitting the empty form shows the field errors: React is running the form.
+      await page.getByRole('button', { name: action }).click();
+      await expect(
+        page
+          .getByText(vi.auth.validation.phoneRequired)
+          .or(
+            page
+              .getByText(vi.auth.validation.usernameOrEmailRequired)
+              .or(page.getByText(vi.auth.validation.usernameRequired)),
+          )
+          .first(),
+      ).toBeVisible();
+      expect(await page.evaluate('window.removedFromScreen')).toBe(0);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('draws /login again for someone signed in instead of hydrating it, and sends them home', async ({
+    page,
+  }) => {
+    await page.goto('/manifest.webmanifest');
+    await page.evaluate(`
+      localStorage.setItem('user', JSON.stringify({ id: 1, name: 'Lan', role: 'customer' }));
+      localStorage.setItem('tokens', JSON.stringify({ access_token: 'x', refresh_token: 'y' }));
+      localStorage.setItem('userType', 'customer');
+    `);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: vi.auth.customer.getCode })).toHaveCount(0);
+    expect(errors).toEqual([]);
   });
 
   test('installs a service worker that controls the page', async ({ page }) => {

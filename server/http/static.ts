@@ -54,16 +54,50 @@ async function readRoutePreloads(staticDir: string): Promise<RoutePreload[]> {
   }
 }
 
+// Written next to index.html under this name by `prerenderScreens` in vite.config.ts:
+// `{path: inner HTML of #root}` for the sign-in screens (docs/decisions/015).
+const PRERENDERED_FILE = 'prerendered.json';
+
+async function readPrerendered(staticDir: string): Promise<Record<string, string>> {
+  try {
+    return JSON.parse(await readFile(path.join(staticDir, PRERENDERED_FILE), 'utf8')) as Record<
+      string,
+      string
+    >;
+  } catch {
+    // A build without prerendered screens: every page starts from the splash.
+    return {};
+  }
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+// index.html's splash: a fixed layer over everything until the scripts have drawn a screen.
+const SPLASH = /<div id="splash"[^>]*>[\s\S]*?<\/div>\s*/;
+
 /**
- * index.html with preload tags for the screen at `pathname`, so its chunks download alongside
- * the entry instead of after it (see `routePreloads` in vite.config.ts). Read on every request:
- * a deploy replaces the files under a running server.
+ * The screen already rendered into #root, without the splash that would cover it. Only when
+ * both markers are where the build put them: otherwise the page is sent as it is.
+ */
+function withScreen(html: string, screen: string): string {
+  if (!html.includes(EMPTY_ROOT) || !SPLASH.test(html)) return html;
+  return html.replace(SPLASH, '').replace(EMPTY_ROOT, () => `<div id="root">${screen}</div>`);
+}
+
+/**
+ * index.html for the screen at `pathname`: with that screen's HTML if the build prerendered
+ * it, and with preload tags for its chunks, so they download alongside the entry instead of
+ * after it (see `routePreloads` in vite.config.ts). Read on every request: a deploy replaces
+ * the files under a running server.
  */
 async function indexHtmlFor(staticDir: string, pathname: string): Promise<string> {
-  const [html, table] = await Promise.all([
+  const [index, table, prerendered] = await Promise.all([
     readFile(path.join(staticDir, 'index.html'), 'utf8'),
     readRoutePreloads(staticDir),
+    readPrerendered(staticDir),
   ]);
+  // The router ignores one trailing slash; so does the choice of the prerendered screen.
+  const screen = prerendered[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
+  const html = screen === undefined ? index : withScreen(index, screen);
   const route = table.find(({ pattern }) => new RegExp(pattern).test(pathname));
   if (!route) return html;
   const tags = route.files

@@ -3,6 +3,9 @@ import { useLayoutEffect } from 'react';
 /** The id of the splash in index.html. */
 export const SPLASH_ID = 'splash';
 
+/** On <html> once the first screen has rendered; index.html's submit guard reads it. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
 /**
  * index.html paints a splash (the logo and the name on the app's background) from the HTML
  * alone, before any script has run: on a cheap phone on slow 4G the scripts take seconds to
@@ -15,6 +18,9 @@ export const SPLASH_ID = 'splash';
 export function useRemoveSplash(): void {
   useLayoutEffect(() => {
     document.getElementById(SPLASH_ID)?.remove();
+    // The screen is React's from this commit on, a prerendered one included: index.html stops
+    // holding back its forms' submits.
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
   }, []);
 }
 

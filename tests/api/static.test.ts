@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-const INDEX = '<!doctype html><html lang="vi"><head><title>Món Ngon</title></head></html>';
+// The splash and the empty root as index.html has them.
+const SPLASH =
+  '<div id="splash" aria-hidden="true"><img src="/logo.svg" alt="" /><span>Món Ngon</span></div>\n    ';
+const INDEX =
+  '<!doctype html><html lang="vi"><head><title>Món Ngon</title></head>' +
+  `<body>${SPLASH}<div id="root"></div></body></html>`;
 
 const LARGE_ASSET = 'export const dishes = ["Phở bò", "Bún chả", "Cơm tấm"];\n'.repeat(500);
 
@@ -19,6 +24,11 @@ function fakeBuild(): string {
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'assets', 'large-XyZ789.js'), LARGE_ASSET);
   writeFileSync(path.join(dir, 'bg', '0.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  // As prerenderScreens in vite.config.ts writes it ('$&' must reach the page as it is).
+  writeFileSync(
+    path.join(dir, 'prerendered.json'),
+    JSON.stringify({ '/login': '<main>Đăng nhập $&</main>' }),
+  );
   // As routePreloads in vite.config.ts writes it: each lazy route's screen files.
   writeFileSync(
     path.join(dir, 'route-preloads.json'),
@@ -75,7 +85,7 @@ describe('static serving of the built app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it.each(['/login', '/food/42', '/staff/menu/new', '/abc/def?x=1'])(
+  it.each(['/register', '/food/42', '/staff/menu/new', '/abc/def?x=1'])(
     'answers the client route %s with index.html',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -147,6 +157,29 @@ describe('static serving of the built app', () => {
     // The file itself, as the service worker precaches it, stays as built.
     const file = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(file.body).toBe(INDEX);
+  });
+
+  it('puts a prerendered screen into #root for its path and leaves the splash out', async () => {
+    const login = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { accept: 'text/html' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toBe(
+      INDEX.replace(SPLASH, '').replace(
+        '<div id="root"></div>',
+        () => '<div id="root"><main>Đăng nhập $&</main></div>',
+      ),
+    );
+    // One trailing slash is the same screen, as for the router.
+    expect((await t.app.inject({ method: 'GET', url: '/login/' })).body).toContain(
+      '<main>Đăng nhập $&</main>',
+    );
+    // Any other path starts from the splash.
+    const register = await t.app.inject({ method: 'GET', url: '/register' });
+    expect(register.body).toContain(SPLASH);
+    expect(register.body).toContain('<div id="root"></div>');
   });
 
   it('answers a revalidation of an unchanged index.html with 304', async () => {

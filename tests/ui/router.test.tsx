@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_BACKGROUND_ATTRIBUTE } from '../../src/app/layouts/auth-layout';
 import { routeAccess } from '../../src/app/routes';
 import { vi as text } from '../../src/i18n/vi';
 import { logout, setSession, type SessionUser } from '../../src/lib/session';
@@ -110,11 +111,22 @@ describe('the router with the guards of spec 2.1', () => {
 });
 
 describe('the auth layout', () => {
-  it('uses one of the four backgrounds /bg/0.jpg to /bg/3.jpg', async () => {
-    const { container } = renderApp('/register');
-    await screen.findByRole('main');
-    const styled = container.querySelector<HTMLElement>('[style*="background-image"]');
-    expect(styled?.style.backgroundImage).toMatch(/^url\("?\/bg\/[0-3]\.jpg"?\)$/);
+  it('draws one of the four backgrounds when index.html has not, and keeps one it drew', async () => {
+    const html = document.documentElement;
+    html.removeAttribute(AUTH_BACKGROUND_ATTRIBUTE);
+    try {
+      const first = renderApp('/register');
+      await screen.findByRole('main');
+      expect(html.getAttribute(AUTH_BACKGROUND_ATTRIBUTE)).toMatch(/^[0-3]$/);
+      first.unmount();
+
+      html.setAttribute(AUTH_BACKGROUND_ATTRIBUTE, '2');
+      renderApp('/login');
+      await screen.findByRole('main');
+      expect(html.getAttribute(AUTH_BACKGROUND_ATTRIBUTE)).toBe('2');
+    } finally {
+      html.removeAttribute(AUTH_BACKGROUND_ATTRIBUTE);
+    }
   });
 });
 

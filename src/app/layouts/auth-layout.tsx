@@ -1,5 +1,5 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { OfflineBanner } from '../../components/offline-banner';
@@ -10,13 +10,31 @@ import { useRemoveSplash } from '../splash';
 /** Spec 2.2 and section 9: authentication screens use a random background out of 4. */
 export const AUTH_BACKGROUND_COUNT = 4;
 
+/**
+ * The attribute of <html> that picks the background (auth-layout.module.css). index.html's
+ * first script draws it once per page load; the markup itself never varies, so a prerendered
+ * sign-in screen (src/app/prerendered.ts) hydrates without a mismatch.
+ */
+export const AUTH_BACKGROUND_ATTRIBUTE = 'data-auth-background';
+
+/** Draws a background when index.html's script did not (tests, a page without it). */
+function useAuthBackground(): void {
+  useLayoutEffect(() => {
+    const html = document.documentElement;
+    if (html.hasAttribute(AUTH_BACKGROUND_ATTRIBUTE)) return;
+    html.setAttribute(
+      AUTH_BACKGROUND_ATTRIBUTE,
+      String(Math.floor(Math.random() * AUTH_BACKGROUND_COUNT)),
+    );
+  }, []);
+}
+
 /** The frame of /login, /staff/login and /register: no navigation, a card on a food photo. */
 export function AuthLayout() {
   useRemoveSplash();
-  // Picked once per mount, so typing in a form never swaps the picture.
-  const [background] = useState(() => Math.floor(Math.random() * AUTH_BACKGROUND_COUNT));
+  useAuthBackground();
   return (
-    <div className={classes.root} style={{ backgroundImage: `url(/bg/${background}.jpg)` }}>
+    <div className={classes.root}>
       <OfflineBanner />
       <Center component="main" className={classes.main}>
         <Paper shadow="xl" radius="lg" p="xl" className={classes.card}>

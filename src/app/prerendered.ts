@@ -1,0 +1,27 @@
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { paths } from './routes';
+
+/**
+ * The screens the build renders to HTML (src/prerender.tsx, `prerenderScreens` in
+ * vite.config.ts): the sign-in screens, which look the same for every visitor and need no data.
+ * The server puts that HTML into index.html for these paths, so a phone on slow 4G shows the
+ * real form as soon as the page and its stylesheet arrive, and the scripts then hydrate it
+ * instead of drawing it again. docs/decisions/015-prerendered-sign-in-screens.md.
+ */
+export const PRERENDERED_PATHS: readonly string[] = [paths.login, paths.staffLogin, paths.register];
+
+/**
+ * Loads the lazy screens that `pathname` matches and writes them into their routes, as React
+ * Router asks before hydrating: a router that still had a screen to load would first render its
+ * (empty) fallback, which is not the HTML the page arrived with.
+ */
+export async function loadScreensFor(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const screen = await route.lazy();
+      Object.assign(route, screen, { lazy: undefined });
+    }),
+  );
+}
