@@ -97,6 +97,31 @@ test.describe('the PWA shell', () => {
     });
   }
 
+  test('holds back a submit of the prerendered form until the app has taken it over', async ({
+    page,
+  }) => {
+    // The entry arrives only when the test lets it, as on a slow link.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // The page's load event waits for the held script; the screen is there long before.
+    await page.goto('/login', { waitUntil: 'commit' });
+    const phone = page.getByRole('textbox', { name: vi.auth.customer.phone });
+    await phone.fill('0912345678');
+    await page.getByRole('button', { name: vi.auth.customer.getCode }).click();
+    // The browser did not submit the form itself: no reload with the number in the address.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(phone).toHaveValue('0912345678');
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', '');
+
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('draws /login again for someone signed in instead of hydrating it, and sends them home', async ({
     page,
   }) => {
