@@ -122,6 +122,16 @@ test.describe('the PWA shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("shows the error screen, not a dead form, when the prerendered screen's code cannot arrive", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/login-page-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByText(vi.app.crashed)).toBeVisible();
+    await expect(page.getByRole('button', { name: vi.app.reload })).toBeVisible();
+    await expect(page.getByRole('button', { name: vi.auth.customer.getCode })).toHaveCount(0);
+  });
+
   test('draws /login again for someone signed in instead of hydrating it, and sends them home', async ({
     page,
   }) => {

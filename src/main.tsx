@@ -27,10 +27,19 @@ function prerenderedForThisVisit(container: HTMLElement): boolean {
 }
 
 async function start(container: HTMLElement): Promise<void> {
-  const hydrate = prerenderedForThisVisit(container);
+  let hydrate = prerenderedForThisVisit(container);
   // Hydrating needs the screen's code before the first render (the HTML already shows it);
   // otherwise the router loads it and index.html's splash stays meanwhile.
-  if (hydrate) await loadScreensFor(appRoutes, location.pathname);
+  if (hydrate) {
+    try {
+      await loadScreensFor(appRoutes, location.pathname);
+    } catch {
+      // The screen's chunk did not arrive (the network went): the router asks again and shows
+      // its error screen if that fails too, rather than leaving a form that never responds.
+      container.replaceChildren();
+      hydrate = false;
+    }
+  }
   const app = (
     <StrictMode>
       <App router={createBrowserRouter(appRoutes)} />
