@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { vi } from '../src/i18n/vi';
-import { waitForControllingServiceWorker } from './helpers';
+import { signInAsNewCustomer, waitForControllingServiceWorker } from './helpers';
 
 const APP_NAME = 'Món Ngon';
 const CATEGORIES = [
@@ -97,7 +97,7 @@ test.describe('the PWA shell', () => {
     });
   }
 
-  test('holds back a submit of the prerendered form until the app has taken it over', async ({
+  test('holds back a submit of the prerendered form until the app has taken it over, then sends it', async ({
     page,
   }) => {
     // The entry arrives only when the test lets it, as on a slow link.
@@ -117,8 +117,10 @@ test.describe('the PWA shell', () => {
     await expect(phone).toHaveValue('0912345678');
     await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', '');
 
+    // Once the app has taken the screen over, it sends the held form with what was typed.
     release();
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page.getByText(vi.auth.customer.codeSent)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -134,17 +136,18 @@ test.describe('the PWA shell', () => {
 
   test('draws /login again for someone signed in instead of hydrating it, and sends them home', async ({
     page,
-  }) => {
-    await page.goto('/manifest.webmanifest');
-    await page.evaluate(`
-      localStorage.setItem('user', JSON.stringify({ id: 1, name: 'Lan', role: 'customer' }));
-      localStorage.setItem('tokens', JSON.stringify({ access_token: 'x', refresh_token: 'y' }));
-      localStorage.setItem('userType', 'customer');
-    `);
+    request,
+  }, testInfo) => {
+    await signInAsNewCustomer(page, request, testInfo.testId);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // A full load of /login: the server sends the visitor's prerendered screen.
     await page.goto('/login');
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: vi.layout.mainNav })).toBeAttached();
     await expect(page.getByRole('button', { name: vi.auth.customer.getCode })).toHaveCount(0);
     expect(errors).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { captureEarlyInput } from './app/early-input';
 import { loadScreensFor, PRERENDERED_PATHS } from './app/prerendered';
 import { appRoutes } from './app/router';
 import { captureInstallPrompt } from './lib/install-capture';
@@ -48,6 +49,7 @@ async function start(container: HTMLElement): Promise<void> {
   // A transition lets React render (or hydrate) the first screen in slices, yielding to the
   // browser between them, instead of one long task that blocks input for as long as a slow
   // phone takes to build the whole tree.
+  if (hydrate) captureEarlyInput(container);
   startTransition(() => {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { adoptEarlyInput } from './early-input';
 
 /** The id of the splash in index.html. */
 export const SPLASH_ID = 'splash';
@@ -19,8 +20,9 @@ export function useRemoveSplash(): void {
   useLayoutEffect(() => {
     document.getElementById(SPLASH_ID)?.remove();
     // The screen is React's from this commit on, a prerendered one included: index.html stops
-    // holding back its forms' submits.
+    // holding back its forms' submits, and what was typed and submitted meanwhile goes to the app.
     document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+    adoptEarlyInput();
   }, []);
 }
 

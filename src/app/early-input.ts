@@ -1,0 +1,77 @@
+/**
+ * What someone did on a prerendered screen (src/app/prerendered.ts) while it was still only
+ * HTML, handed to the app once it has taken the screen over: the text they typed, and the form
+ * they submitted (index.html holds that submit back, or the browser would reload the page with
+ * the fields in the address).
+ */
+
+/** What index.html keeps of a submit it held back before the app was ready. */
+interface HeldSubmit {
+  form: EventTarget | null;
+  submitter: HTMLElement | null;
+}
+
+declare global {
+  interface Window {
+    __monNgonHeldSubmit?: HeldSubmit;
+  }
+}
+
+type TypedField = HTMLInputElement | HTMLTextAreaElement;
+
+const TYPED_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea';
+
+let typedBeforeHydration: Array<{ field: TypedField; value: string }> = [];
+
+/**
+ * Notes what was typed into the prerendered fields, just before hydrating: hydration starts
+ * from the state the HTML was rendered with (empty fields) and puts that back on screen.
+ */
+export function captureEarlyInput(container: HTMLElement): void {
+  typedBeforeHydration = [...container.querySelectorAll<TypedField>(TYPED_FIELDS)]
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => ({ field, value: field.value }));
+}
+
+/**
+ * Gives each field its typed text back through an input event the field's own onChange takes
+ * like typing. React sees a change only against the value it last saw, so the text is set past
+ * React's own setter of `value`.
+ */
+function restoreTypedValues(): void {
+  for (const { field, value } of typedBeforeHydration) {
+    if (!field.isConnected || field.value === value) continue;
+    const prototype =
+      field instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  typedBeforeHydration = [];
+}
+
+/** Sends the held form again, now to the app's handler, if it is still on the page. */
+function sendHeldSubmit(): void {
+  const held = window.__monNgonHeldSubmit;
+  if (!held) return;
+  delete window.__monNgonHeldSubmit;
+  const { form, submitter } = held;
+  if (!(form instanceof HTMLFormElement) || !form.isConnected) return;
+  const button =
+    submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
+      ? submitter
+      : null;
+  form.requestSubmit(button?.form === form ? button : null);
+}
+
+/**
+ * Called in the first screen's commit. The steps run a task later (the screen's handlers are
+ * attached by then) and a task apart (the submit sees the state the typing produced).
+ */
+export function adoptEarlyInput(): void {
+  setTimeout(() => {
+    restoreTypedValues();
+    setTimeout(sendHeldSubmit, 0);
+  }, 0);
+}
