@@ -46,10 +46,10 @@ async function start(container: HTMLElement): Promise<void> {
       <App router={createBrowserRouter(appRoutes)} />
     </StrictMode>
   );
+  if (hydrate) captureEarlyInput(container);
   // A transition lets React render (or hydrate) the first screen in slices, yielding to the
   // browser between them, instead of one long task that blocks input for as long as a slow
   // phone takes to build the whole tree.
-  if (hydrate) captureEarlyInput(container);
   startTransition(() => {
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);

@@ -43,30 +43,19 @@ interface RoutePreload {
 // Written next to index.html under this name by vite.config.ts.
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-async function readRoutePreloads(staticDir: string): Promise<RoutePreload[]> {
-  try {
-    return JSON.parse(
-      await readFile(path.join(staticDir, ROUTE_PRELOADS_FILE), 'utf8'),
-    ) as RoutePreload[];
-  } catch {
-    // A build without the table (or none yet): the screens load as the router asks for them.
-    return [];
-  }
-}
-
 // Written next to index.html under this name by `prerenderScreens` in vite.config.ts:
 // `{path: inner HTML of #root}` for the sign-in screens (docs/decisions/015).
 const PRERENDERED_FILE = 'prerendered.json';
 
-async function readPrerendered(staticDir: string): Promise<Record<string, string>> {
+/**
+ * A table the build writes next to index.html, or `missing` for a build without it (or none
+ * yet): then the screens load as the router asks for them and every page starts from the splash.
+ */
+async function readBuildTable<T>(staticDir: string, file: string, missing: T): Promise<T> {
   try {
-    return JSON.parse(await readFile(path.join(staticDir, PRERENDERED_FILE), 'utf8')) as Record<
-      string,
-      string
-    >;
+    return JSON.parse(await readFile(path.join(staticDir, file), 'utf8')) as T;
   } catch {
-    // A build without prerendered screens: every page starts from the splash.
-    return {};
+    return missing;
   }
 }
 
@@ -92,8 +81,8 @@ function withScreen(html: string, screen: string): string {
 async function indexHtmlFor(staticDir: string, pathname: string): Promise<string> {
   const [index, table, prerendered] = await Promise.all([
     readFile(path.join(staticDir, 'index.html'), 'utf8'),
-    readRoutePreloads(staticDir),
-    readPrerendered(staticDir),
+    readBuildTable<RoutePreload[]>(staticDir, ROUTE_PRELOADS_FILE, []),
+    readBuildTable<Record<string, string>>(staticDir, PRERENDERED_FILE, {}),
   ]);
   // The router ignores one trailing slash; so does the choice of the prerendered screen.
   const screen = prerendered[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];

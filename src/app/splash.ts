@@ -5,7 +5,7 @@ import { adoptEarlyInput } from './early-input';
 export const SPLASH_ID = 'splash';
 
 /** On <html> once the first screen has rendered; index.html's submit guard reads it. */
-export const APP_READY_ATTRIBUTE = 'data-app-ready';
+const APP_READY_ATTRIBUTE = 'data-app-ready';
 
 /**
  * index.html paints a splash (the logo and the name on the app's background) from the HTML

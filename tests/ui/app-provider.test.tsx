@@ -81,8 +81,8 @@ describe('query cache and the session', () => {
 });
 
 describe('saving the cache when the app is hidden', () => {
-  it('writes the persisted queries at once, not a throttled second later', async () => {
-    setSession({ user: { id: 31, role: 'customer' }, tokens: { access_token: 'a' } });
+  /** The app's provider around a probe that says 'sẵn sàng' once the stored copy is read back. */
+  function renderProvider(): () => QueryClient {
     let client: QueryClient | undefined;
     function Probe() {
       client = useQueryClient();
@@ -94,6 +94,18 @@ describe('saving the cache when the app is hidden', () => {
         <Probe />
       </AppProvider>,
     );
+    return () => client!;
+  }
+
+  function hidePage() {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    visibility.mockRestore();
+  }
+
+  it('writes the persisted queries at once, not a throttled second later', async () => {
+    setSession({ user: { id: 31, role: 'customer' }, tokens: { access_token: 'a' } });
+    const client = renderProvider();
     await screen.findByText('sẵn sàng');
     // The provider subscribes its saves in an effect of that same render.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -101,7 +113,7 @@ describe('saving the cache when the app is hidden', () => {
     const saved = () => get<string>(userCacheKey(31), store);
     // A first persisted query, saved by the persister, which then holds its next save a second.
     await act(() =>
-      client!.prefetchQuery({
+      client().prefetchQuery({
         queryKey: ['orders', 'list'],
         queryFn: () => Promise.resolve({ items: [{ id: 8 }] }),
         ...persistedQuery,
@@ -109,12 +121,10 @@ describe('saving the cache when the app is hidden', () => {
     );
     await vi.waitFor(async () => expect(await saved()).toContain('"id":8'), { timeout: 3000 });
     act(() => {
-      client!.setQueryData(['orders', 'list'], { items: [{ id: 9 }] });
+      client().setQueryData(['orders', 'list'], { items: [{ id: 9 }] });
     });
 
-    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    document.dispatchEvent(new Event('visibilitychange'));
-    visibility.mockRestore();
+    hidePage();
     // Well inside the persister's one-second throttle.
     await vi.waitFor(async () => expect(await saved()).toContain('"id":9'), {
       timeout: 300,
@@ -135,23 +145,12 @@ describe('saving the cache when the app is hidden', () => {
     const store = createStore('mon-ngon', 'query-cache');
     expect(await get<string>(userCacheKey(32), store)).toContain('"id":7');
 
-    let client: QueryClient | undefined;
-    function Probe() {
-      client = useQueryClient();
-      return useIsRestoring() ? null : <p>sẵn sàng</p>;
-    }
-    render(
-      <AppProvider>
-        <Probe />
-      </AppProvider>,
-    );
+    const client = renderProvider();
     // Hidden at once, as a page left before IndexedDB has answered.
-    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    document.dispatchEvent(new Event('visibilitychange'));
-    visibility.mockRestore();
+    hidePage();
 
     await screen.findByText('sẵn sàng');
-    expect(client!.getQueryData(['orders', 'list'])).toEqual({ items: [{ id: 7 }] });
+    expect(client().getQueryData(['orders', 'list'])).toEqual({ items: [{ id: 7 }] });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(await get<string>(userCacheKey(32), store)).toContain('"id":7');
     act(() => logout());
