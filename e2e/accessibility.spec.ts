@@ -19,6 +19,14 @@ const DISH = { restaurant: 'Cơm Rang 24h Kim Mã', name: 'Bánh mì' };
  */
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // A toast still fading in reads as faint text on white (the sign-in toast of the dashboard).
+  // Endless animations (a spinner) are left alone: they never finish.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => {})),
+  )`);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
