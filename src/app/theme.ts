@@ -22,6 +22,8 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // A phone set to reduce motion gets dialogs, menus and toasts without their transitions.
+  respectReducedMotion: true,
   headings: { fontWeight: '700' },
   components: {
     // The toasts' and dialogs' close buttons are a bare cross; a screen reader needs its name
