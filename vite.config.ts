@@ -2,9 +2,10 @@ import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
-import { createServer, defineConfig, type CSSOptions, type Plugin } from 'vite';
+import { build, defineConfig, type CSSOptions, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { paths } from './src/app/routes';
 
@@ -138,9 +139,9 @@ function routePreloads(): Plugin {
 }
 
 /**
- * Class names of CSS modules: `_<class>_<hash of the file's path>`. The prerender below loads the
- * sources through Vite's SSR pipeline rather than the build, and a hydrated screen needs the very
- * names the bundle's CSS uses; a name made from the path alone is the same in both.
+ * Class names of CSS modules: `_<class>_<hash of the file's path>`. The server's copy of the app
+ * (serverEntry below) is a build of its own, and a hydrated screen needs the very names the
+ * browser's CSS uses; a name made from the path alone is the same in both.
  */
 function scopedName(name: string, filename: string): string {
   const file = path.relative(process.cwd(), filename.split('?')[0]!).split(path.sep).join('/');
@@ -159,17 +160,27 @@ const define = {
 
 /** The prerendered screens, next to index.html; server/http/static.ts reads it by this name. */
 const PRERENDERED_FILE = 'prerendered.json';
+/** The app for Node, under the build; server/http/server-render.ts imports it from here. */
+const SERVER_ENTRY_DIR = 'ssr';
+const SERVER_ENTRY_FILE = 'server-entry.js';
 
 /**
- * Prerendered sign-in screens (docs/decisions/015). Renders src/prerender.tsx's screens with
- * React on Node, through a Vite server in SSR mode with the same CSS and defines as the build,
- * and writes `{path: inner HTML of #root}` next to index.html. The server puts that HTML into
- * the page for those paths and leaves the splash out; src/main.tsx hydrates it.
+ * The app for Node (docs/decisions/015 and 016). Builds src/server-entry.tsx into
+ * dist/ssr/server-entry.js with the same CSS-module names and defines as the browser's bundle,
+ * so what it renders hydrates. At build time it renders the sign-in screens and writes
+ * `{path: inner HTML of #root}` next to index.html; the server puts that HTML into the page for
+ * those paths. At request time the server imports the same file to render a signed-in
+ * customer's home or dish page. Libraries stay in node_modules, except Mantine, whose files
+ * import CSS that Node cannot load.
  */
-function prerenderScreens(): Plugin {
+function serverEntry(): Plugin {
+  let outDir = 'dist';
   return {
-    name: 'mon-ngon:prerender-screens',
+    name: 'mon-ngon:server-entry',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     async generateBundle(_options, bundle) {
       // Only the app's build: vite-plugin-pwa builds the service worker with these plugins too.
       const app = Object.values(bundle).some(
@@ -177,35 +188,33 @@ function prerenderScreens(): Plugin {
           item.type === 'chunk' && item.isEntry && item.facadeModuleId?.endsWith('/index.html'),
       );
       if (!app) return;
-      const server = await createServer({
+      const serverDir = path.join(outDir, SERVER_ENTRY_DIR);
+      await build({
         configFile: false,
-        logLevel: 'error',
+        logLevel: 'warn',
         plugins: [react()],
         css,
         define,
-        appType: 'custom',
-        // Nothing to pre-bundle for a browser: this server only renders on Node.
-        optimizeDeps: { noDiscovery: true, include: [] },
-        server: { middlewareMode: true, hmr: false, ws: false },
-        // Transformed, not loaded from node_modules as is: Mantine's component files import CSS.
         ssr: { noExternal: [/^@mantine\//] },
+        build: {
+          ssr: path.resolve('src/server-entry.tsx'),
+          outDir: serverDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          // One file: imported again under a new URL after a deploy, chunks of its own would
+          // still be the first import's (their URLs do not change), with their own stores.
+          rolldownOptions: { output: { entryFileNames: SERVER_ENTRY_FILE, codeSplitting: false } },
+        },
       });
-      try {
-        const { prerenderScreens: render } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
-          prerenderScreens: () => Promise<Record<string, string>>;
-        };
-        const screens = await render();
-        for (const [route, html] of Object.entries(screens)) {
-          if (!html.includes('<main')) throw new Error(`prerender: ${route} rendered no screen`);
-        }
-        this.emitFile({
-          type: 'asset',
-          fileName: PRERENDERED_FILE,
-          source: JSON.stringify(screens),
-        });
-      } finally {
-        await server.close();
+      const entry = pathToFileURL(path.join(serverDir, SERVER_ENTRY_FILE)).href;
+      const { prerenderScreens: render } = (await import(`${entry}?build=${Date.now()}`)) as {
+        prerenderScreens: () => Promise<Record<string, string>>;
+      };
+      const screens = await render();
+      for (const [route, html] of Object.entries(screens)) {
+        if (!html.includes('<main')) throw new Error(`prerender: ${route} rendered no screen`);
       }
+      this.emitFile({ type: 'asset', fileName: PRERENDERED_FILE, source: JSON.stringify(screens) });
     },
   };
 }
@@ -216,7 +225,8 @@ function prerenderScreens(): Plugin {
  * has painted anything: the prerendered sign-in screen, or the splash, then waits for the whole
  * entry to be evaluated (hundreds of milliseconds on a cheap phone). The build turns the entry's
  * tag into a `modulepreload` (the download starts as early as before) and a small loader that
- * adds the script once a frame has been painted. A hidden page paints nothing, so it starts at
+ * adds the script once a frame has been painted, with the modules of a screen the server
+ * rendered into the page. A hidden page paints nothing, so it starts at
  * once; the timeout covers a browser that holds back animation frames.
  */
 function paintBeforeScripts(): Plugin {
@@ -233,11 +243,16 @@ function paintBeforeScripts(): Plugin {
           throw new Error(`paint before scripts: expected one module script, found ${tags.length}`);
         }
         const [tag, src] = tags[0]!;
+        // `data-after-paint` on <html>: the modules of a screen the server rendered
+        // (server/http/static.ts), fetched alongside the entry once that screen is painted.
         const loader =
           `<link rel="modulepreload" crossorigin href="${src}">` +
           '<script>(function(){var started=false;function start(){if(started)return;' +
-          "started=true;var s=document.createElement('script');s.type='module';" +
-          `s.crossOrigin='';s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
+          "started=true;var d=document,h=d.head,m=(d.documentElement.getAttribute('data-after-paint')||'')" +
+          ".split(' ');for(var i=0;i<m.length;i++){if(!m[i])continue;var l=d.createElement('link');" +
+          "l.rel='modulepreload';l.crossOrigin='';l.href=m[i];h.appendChild(l)}" +
+          "var s=d.createElement('script');s.type='module';" +
+          `s.crossOrigin='';s.src=${JSON.stringify(src)};h.appendChild(s)}` +
           "if(document.visibilityState==='hidden'){start();return}" +
           'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,500)})()</script>';
         return html.replace(tag, () => loader);
@@ -253,7 +268,7 @@ export default defineConfig({
     react(),
     staffOnly.plugin,
     routePreloads(),
-    prerenderScreens(),
+    serverEntry(),
     paintBeforeScripts(),
     VitePWA({
       strategies: 'injectManifest',
@@ -324,8 +339,9 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,ico,png,svg,webp,woff2}', 'bg/*.jpg'],
-        // Only the install dialog shows them, fetched once from the network.
-        globIgnores: ['screenshots/**'],
+        // Only the install dialog shows the screenshots, fetched once from the network; ssr/ is
+        // the server's copy of the app (serverEntry above).
+        globIgnores: ['screenshots/**', `${SERVER_ENTRY_DIR}/**`],
         manifestTransforms: [
           (entries) => ({
             manifest: entries.filter((entry) => !staffOnly.files.has(entry.url)),

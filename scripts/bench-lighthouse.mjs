@@ -156,19 +156,40 @@ async function signInCustomer(origin) {
     userType: 'customer',
     userLocation: JSON.stringify(LOCATION),
   };
-  return { storage, foodId: dish.id };
+  // The render-hint cookie the app writes for this session and place (src/lib/render-hint.ts,
+  // same fields, order and encoding), from which the server renders the home and the dish page.
+  const text = (value) => (typeof value === 'string' ? value : null);
+  const hint = {
+    user: {
+      id: customer.id,
+      name: text(customer.name),
+      avatar: text(customer.avatar),
+      role: text(customer.role),
+    },
+    location: { lat: LOCATION.lat, lon: LOCATION.lon, address: LOCATION.address },
+  };
+  const cookie = `mn_view=${Buffer.from(JSON.stringify(hint)).toString('base64url')}`;
+  return { storage, cookie, foodId: dish.id };
 }
 
 /**
- * Replaces the origin's localStorage. Done from the manifest (a same-origin document that is
- * not the app), so no app code runs and no service worker gets registered before the audit.
+ * Replaces the origin's localStorage and its render-hint cookie (none without `cookie`). Done
+ * from the manifest (a same-origin document that is not the app), so no app code runs and no
+ * service worker gets registered before the audit.
  */
-async function seedLocalStorage(page, origin, entries) {
+async function seedLocalStorage(page, origin, entries, cookie) {
   await page.goto(`${origin}/manifest.webmanifest`);
-  await page.evaluate((items) => {
-    localStorage.clear();
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, entries);
+  await page.evaluate(
+    (items, hintCookie) => {
+      localStorage.clear();
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      document.cookie = hintCookie
+        ? `${hintCookie}; Path=/; SameSite=Lax`
+        : 'mn_view=; Path=/; Max-Age=0; SameSite=Lax';
+    },
+    entries,
+    cookie ?? null,
+  );
 }
 
 /** Loads the page until a service worker controls it, as an installed app's second start. */
@@ -217,18 +238,18 @@ function problems(lhr) {
   return found;
 }
 
-async function audit(browser, url, { storage, origin, warm, name }) {
+async function audit(browser, url, { storage, cookie, origin, warm, name }) {
   const runs = [];
   for (let run = 1; run <= RUNS; run += 1) {
     const page = await browser.newPage();
     try {
       if (warm) {
         if (run === 1) {
-          await seedLocalStorage(page, origin, storage);
+          await seedLocalStorage(page, origin, storage, cookie);
           await installServiceWorker(page, url);
         }
       } else {
-        await seedLocalStorage(page, origin, storage);
+        await seedLocalStorage(page, origin, storage, cookie);
       }
       const result = await lighthouse(
         url,
@@ -298,7 +319,7 @@ export async function lighthouseBench() {
   const server = await startServer();
   let browser;
   try {
-    const { storage, foodId } = await signInCustomer(server.origin);
+    const { storage, cookie, foodId } = await signInCustomer(server.origin);
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
       headless: false,
@@ -308,9 +329,9 @@ export async function lighthouseBench() {
     console.log(`Chromium ${await browser.version()}, Lighthouse mobile, ${RUNS} runs a page`);
     const pages = [
       { name: 'login', url: '/login', storage: {} },
-      { name: 'home', url: '/', storage },
-      { name: 'food', url: `/food/${foodId}`, storage },
-      { name: 'home-warm', url: '/', storage, warm: true },
+      { name: 'home', url: '/', storage, cookie },
+      { name: 'food', url: `/food/${foodId}`, storage, cookie },
+      { name: 'home-warm', url: '/', storage, cookie, warm: true },
     ];
     const summary = [];
     let ok = true;

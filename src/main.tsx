@@ -3,32 +3,44 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { browserQueryClient } from './app/browser-query-client';
 import { captureEarlyInput } from './app/early-input';
 import { loadScreensFor, PRERENDERED_PATHS } from './app/prerendered';
 import { appRoutes } from './app/router';
+import { adoptServerQueries, serverStateForThisVisit } from './app/server-state';
 import { captureInstallPrompt } from './lib/install-capture';
+import { keepRenderHintCookie } from './lib/render-hint';
 import { session } from './lib/session';
 
 // Before the first render: the browser may offer installation while the app is still loading.
 captureInstallPrompt();
+// The server renders the next full load of the home or a dish page from this cookie.
+keepRenderHintCookie();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 /**
- * The server sent a sign-in screen already rendered (src/app/prerendered.ts). It was rendered
- * for a visitor: someone signed in is about to be sent elsewhere, so that HTML is not what their
- * first render draws and is dropped rather than hydrated.
+ * Whether the HTML in #root is what this app's first render draws, so it can be hydrated. A
+ * sign-in screen (src/app/prerendered.ts) was rendered for a visitor: someone signed in is about
+ * to be sent elsewhere. A customer's home or dish page (src/app/server-state.ts) was rendered
+ * from the cookie's copy of the session and address, which may be out of date. HTML that is
+ * not this visit's is dropped and drawn again rather than hydrated.
  */
-function prerenderedForThisVisit(container: HTMLElement): boolean {
+function renderedForThisVisit(container: HTMLElement): boolean {
   if (!container.hasChildNodes()) return false;
   if (session.user === null && PRERENDERED_PATHS.includes(location.pathname)) return true;
+  const state = serverStateForThisVisit();
+  if (state) {
+    adoptServerQueries(browserQueryClient, state);
+    return true;
+  }
   container.replaceChildren();
   return false;
 }
 
 async function start(container: HTMLElement): Promise<void> {
-  let hydrate = prerenderedForThisVisit(container);
+  let hydrate = renderedForThisVisit(container);
   // Hydrating needs the screen's code before the first render (the HTML already shows it);
   // otherwise the router loads it and index.html's splash stays meanwhile.
   if (hydrate) {

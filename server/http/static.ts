@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler';
+import { renderForRequest, SERVER_ENTRY_DIR, type RenderedPage } from './server-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html and sw.js must be revalidated on every load, or a deploy never reaches users:
@@ -63,22 +64,38 @@ const EMPTY_ROOT = '<div id="root"></div>';
 // index.html's splash: a fixed layer over everything until the scripts have drawn a screen.
 const SPLASH = /<div id="splash"[^>]*>[\s\S]*?<\/div>\s*/;
 
+// On <html> of a page the server rendered for this request: index.html's early request for the
+// home's dishes has nothing left to do there.
+const HTML_TAG = '<html ';
+const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+// On <html>: the modules the entry's loader preloads once the page has painted.
+const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
+// The build's preloads of the entry and its imports, in index.html's head.
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
 /**
- * The screen already rendered into #root, without the splash that would cover it. Only when
- * both markers are where the build put them: otherwise the page is sent as it is.
+ * The screen already rendered into #root, without the splash that would cover it, and what
+ * follows #root (the state of a screen rendered for this request). Only when both markers are
+ * where the build put them: otherwise the page is sent as it is.
  */
-function withScreen(html: string, screen: string): string {
+function withScreen(html: string, screen: string, after = ''): string {
   if (!html.includes(EMPTY_ROOT) || !SPLASH.test(html)) return html;
-  return html.replace(SPLASH, '').replace(EMPTY_ROOT, () => `<div id="root">${screen}</div>`);
+  return html
+    .replace(SPLASH, '')
+    .replace(EMPTY_ROOT, () => `<div id="root">${screen}</div>${after}`);
 }
 
 /**
- * index.html for the screen at `pathname`: with that screen's HTML if the build prerendered
- * it, and with preload tags for its chunks, so they download alongside the entry instead of
- * after it (see `routePreloads` in vite.config.ts). Read on every request: a deploy replaces
- * the files under a running server.
+ * index.html for the screen at `pathname`: with that screen's HTML if the server rendered it
+ * for this request or the build prerendered it, and with preload tags for its chunks, so they
+ * download alongside the entry instead of after it (see `routePreloads` in vite.config.ts).
+ * Read on every request: a deploy replaces the files under a running server.
  */
-async function indexHtmlFor(staticDir: string, pathname: string): Promise<string> {
+async function indexHtmlFor(
+  staticDir: string,
+  pathname: string,
+  rendered: RenderedPage | null,
+): Promise<string> {
   const [index, table, prerendered] = await Promise.all([
     readFile(path.join(staticDir, 'index.html'), 'utf8'),
     readBuildTable<RoutePreload[]>(staticDir, ROUTE_PRELOADS_FILE, []),
@@ -86,17 +103,52 @@ async function indexHtmlFor(staticDir: string, pathname: string): Promise<string
   ]);
   // The router ignores one trailing slash; so does the choice of the prerendered screen.
   const screen = prerendered[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
-  const html = screen === undefined ? index : withScreen(index, screen);
   const route = table.find(({ pattern }) => new RegExp(pattern).test(pathname));
-  if (!route) return html;
-  const tags = route.files
+  const files = route?.files ?? [];
+
+  let page: string | null = null;
+  if (rendered) page = withScreen(index, rendered.screen, rendered.state);
+  else if (screen !== undefined) page = withScreen(index, screen);
+  if (page !== null && page !== index) {
+    // The screen is on the page already: its styles apply from the first paint (the router's
+    // own imports find these links and add no others). The scripts, the entry's included, are
+    // only for taking it over: they wait for that paint (`paintBeforeScripts` in
+    // vite.config.ts) rather than share a slow link with the stylesheets and the pictures of
+    // the screen the customer is already looking at. Until then index.html holds back what is
+    // pressed and submitted, and src/app/early-input.ts hands it to the app.
+    const entryModules: string[] = [];
+    const withoutPreloads = page.replace(MODULE_PRELOAD, (_tag, href: string) => {
+      entryModules.push(href);
+      return '';
+    });
+    const links = files
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+    const after = [
+      ...entryModules,
+      ...files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`),
+    ].join(' ');
+    const marks = `${rendered ? `${SERVER_RENDERED_ATTRIBUTE} ` : ''}${AFTER_PAINT_ATTRIBUTE}="${after}" `;
+    return withoutPreloads
+      .replace(HTML_TAG, `${HTML_TAG}${marks}`)
+      .replace('</head>', `${links.join('')}</head>`);
+  }
+
+  const tags = files
     .map((file) =>
       file.endsWith('.css')
         ? `<link rel="preload" as="style" crossorigin href="/${file}">`
         : `<link rel="modulepreload" crossorigin href="/${file}">`,
     )
     .join('');
-  return html.replace('</head>', `${tags}</head>`);
+  return index.replace('</head>', `${tags}</head>`);
+}
+
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  const fields = typeof current === 'string' && current !== '' ? current.split(/\s*,\s*/) : [];
+  if (!fields.some((name) => name.toLowerCase() === field.toLowerCase())) fields.push(field);
+  reply.header('vary', fields.join(', '));
 }
 
 async function sendIndex(
@@ -104,10 +156,17 @@ async function sendIndex(
   reply: FastifyReply,
   staticDir: string,
 ): Promise<FastifyReply> {
-  const html = await indexHtmlFor(staticDir, request.url.split('?')[0]!);
+  const pathname = request.url.split('?')[0]!;
+  const rendered = await renderForRequest(request.server, request, staticDir, pathname);
+  const html = await indexHtmlFor(staticDir, pathname, rendered);
   // Revalidated on every start, so a 304 saves sending it again.
   const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-  reply.header('cache-control', REVALIDATE).header('etag', etag);
+  // A page rendered for a customer shows their name and address: no shared cache keeps it.
+  reply.header('cache-control', rendered ? `private, ${REVALIDATE}` : REVALIDATE);
+  reply.header('etag', etag);
+  // The page differs with the render-hint cookie: a shared cache must not hand one customer's
+  // page to another.
+  addVary(reply, 'Cookie');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.type('text/html; charset=utf-8').send(html);
 }
@@ -124,6 +183,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     // `/` is a screen like any other (the route below); /index.html stays a plain file.
     index: false,
     wildcard: true,
+    // The server's own copy of the app (server-render.ts) is not a file for browsers.
+    allowedPath: (pathname) => !pathname.startsWith(`/${SERVER_ENTRY_DIR}/`),
     cacheControl: false,
     setHeaders: (reply, file) => {
       reply.header('cache-control', cacheControlFor(staticDir, file));
@@ -136,7 +197,7 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (!PAYMENT_RETURN.test(request.url.split('?')[0]!)) return;
-    reply.header('vary', 'Accept');
+    addVary(reply, 'Accept');
     if (isNavigation(request)) return sendIndex(request, reply, staticDir);
   });
 
@@ -147,8 +208,9 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
       !pathname.startsWith('/api/') &&
       pathname !== '/api' &&
       // A missing hashed asset is a stale deploy, not a page: answering HTML there would
-      // hand the browser a script that is not a script.
-      !pathname.startsWith('/assets/');
+      // hand the browser a script that is not a script. Nor is the server's copy of the app.
+      !pathname.startsWith('/assets/') &&
+      !pathname.startsWith(`/${SERVER_ENTRY_DIR}/`);
     if (clientRoute) return sendIndex(request, reply, staticDir);
     return sendError(reply, 'NOT_FOUND');
   });

@@ -1,19 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { createQueryClient } from '../lib/query-client';
+import { browserQueryClient } from './browser-query-client';
 import { AppProvider } from './provider';
 
 /** The browser's router, or the memory router the build prerenders a screen with. */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-// Made once, outside rendering: a first render thrown away and redone (an update interrupting
-// it) would otherwise make a second client and lose what the first had put in its cache.
-const queryClient = createQueryClient();
+interface AppProps {
+  router: AppRouter;
+  /** The server renders each request with a client of its own; the browser uses its one. */
+  queryClient?: QueryClient;
+}
 
 /**
- * The whole app around a router. The same tree renders in the browser and, at build time, for
- * the screens prerendered into HTML (src/prerender.tsx), so the browser can hydrate that HTML.
+ * The whole app around a router. The same tree renders in the browser and on the server, for
+ * the sign-in screens prerendered at build time and the screens rendered per request
+ * (src/server-entry.tsx), so the browser can hydrate that HTML.
  */
-export function App({ router }: { router: AppRouter }) {
+export function App({ router, queryClient = browserQueryClient }: AppProps) {
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

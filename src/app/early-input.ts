@@ -1,8 +1,9 @@
 /**
- * What someone did on a prerendered screen (src/app/prerendered.ts) while it was still only
- * HTML, handed to the app once it has taken the screen over: the text they typed, and the form
- * they submitted (index.html holds that submit back, or the browser would reload the page with
- * the fields in the address).
+ * What someone did on a prerendered or server-rendered screen (src/app/prerendered.ts,
+ * src/app/server-state.ts) while it was still only HTML, handed to the app once it has taken
+ * the screen over: the text they typed, the form they submitted (index.html holds that submit
+ * back, or the browser would reload the page with the fields in the address) and the first
+ * button they pressed (held back too: without the app it would do nothing).
  */
 
 /** What index.html keeps of a submit it held back before the app was ready. */
@@ -14,6 +15,8 @@ interface HeldSubmit {
 declare global {
   interface Window {
     __monNgonHeldSubmit?: HeldSubmit;
+    /** The first button (or box) pressed before the app was ready; index.html held it back. */
+    __monNgonHeldClick?: Element;
   }
 }
 
@@ -65,13 +68,34 @@ function sendHeldSubmit(): void {
   form.requestSubmit(button?.form === form ? button : null);
 }
 
+/** Presses the held button again, now with the app's handler, if it can still be pressed. */
+function pressHeldClick(): void {
+  const held = window.__monNgonHeldClick;
+  if (!held) return;
+  delete window.__monNgonHeldClick;
+  if (!(held instanceof HTMLElement) || !held.isConnected) return;
+  if ((held instanceof HTMLButtonElement || held instanceof HTMLInputElement) && held.disabled) {
+    return;
+  }
+  held.click();
+}
+
+/** On <html> once the app has the screen and what was done before; index.html reads it. */
+const APP_READY_ATTRIBUTE = 'data-app-ready';
+
 /**
  * Called in the first screen's commit. The steps run a task later (the screen's handlers are
- * attached by then) and a task apart (the submit sees the state the typing produced).
+ * attached by then) and a task apart (the submit and the press see the state the typing
+ * produced). index.html keeps holding presses and submits back until the typed text is the
+ * app's: one let through in between would reach a form that still thinks its fields are empty.
  */
 export function adoptEarlyInput(): void {
   setTimeout(() => {
     restoreTypedValues();
-    setTimeout(sendHeldSubmit, 0);
+    setTimeout(() => {
+      document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+      sendHeldSubmit();
+      pressHeldClick();
+    }, 0);
   }, 0);
 }

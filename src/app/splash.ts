@@ -4,9 +4,6 @@ import { adoptEarlyInput } from './early-input';
 /** The id of the splash in index.html. */
 export const SPLASH_ID = 'splash';
 
-/** On <html> once the first screen has rendered; index.html's submit guard reads it. */
-const APP_READY_ATTRIBUTE = 'data-app-ready';
-
 /**
  * index.html paints a splash (the logo and the name on the app's background) from the HTML
  * alone, before any script has run: on a cheap phone on slow 4G the scripts take seconds to
@@ -19,9 +16,9 @@ const APP_READY_ATTRIBUTE = 'data-app-ready';
 export function useRemoveSplash(): void {
   useLayoutEffect(() => {
     document.getElementById(SPLASH_ID)?.remove();
-    // The screen is React's from this commit on, a prerendered one included: index.html stops
-    // holding back its forms' submits, and what was typed and submitted meanwhile goes to the app.
-    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
+    // The screen is React's from this commit on, a prerendered or server-rendered one included:
+    // what was typed, submitted and pressed meanwhile goes to the app, and index.html stops
+    // holding such things back.
     adoptEarlyInput();
   }, []);
 }

@@ -55,7 +55,9 @@ export function CoverImage({
         width={width}
         height={height}
         loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
+        // A priority picture is drawn in the same frame as the text around it, not a frame or
+        // more later: it is the page's largest paint, and a small one to decode.
+        decoding={priority ? 'sync' : 'async'}
         fetchPriority={priority ? 'high' : 'auto'}
         onError={() => setFailedSrc(src)}
       />

@@ -65,7 +65,9 @@ function DishImage({ src, priority }: { src: string | null; priority: boolean })
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}
       loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
+      // A priority picture is drawn in the same frame as the text around it, not a frame or
+      // more later: it is the page's largest paint, and a small one to decode.
+      decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
       onError={() => setFailedSrc(src)}
     />

@@ -4,13 +4,16 @@ import type { Food } from '../../contract/catalogue';
 import { http, type ApiReply } from './http';
 import { persistedQuery } from './query-client';
 
+/** The dish's request, relative to /api/ (the server's render asks for the same). */
+export const foodPath = (id: number): string => `food/${id}/`;
+
 /**
  * GET /api/food/{id}/ (spec 7.2): the dish with its restaurant block and toppings. Shared by the
  * dish screen and every add-to-cart button (a list entry carries no toppings), so they read and
  * persist one copy under one key.
  */
 export async function getFood(id: number, signal?: AbortSignal): Promise<Food> {
-  const reply = await http.get(`food/${id}/`, { signal }).json<ApiReply<Food>>();
+  const reply = await http.get(foodPath(id), { signal }).json<ApiReply<Food>>();
   if (!reply.data) throw new Error('Food reply without data');
   return reply.data;
 }

@@ -7,9 +7,26 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 // The splash and the empty root as index.html has them.
 const SPLASH =
   '<div id="splash" aria-hidden="true"><img src="/logo.svg" alt="" /><span>Món Ngon</span></div>\n    ';
+// The entry's preload, as `paintBeforeScripts` in vite.config.ts leaves it in the head.
+const ENTRY_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/index-AbC123.js">\n';
 const INDEX =
-  '<!doctype html><html lang="vi"><head><title>Món Ngon</title></head>' +
+  `<!doctype html><html lang="vi"><head><title>Món Ngon</title>${ENTRY_PRELOAD}</head>` +
   `<body>${SPLASH}<div id="root"></div></body></html>`;
+
+// As `serverEntry` in vite.config.ts builds it, reduced to what the server relies on: a screen
+// for / from the hint and the API (called in-process), nothing for other paths, and a failure.
+const SERVER_ENTRY = `
+export async function renderScreen(pathname, hint, api) {
+  if (pathname === '/broken') throw new Error('render failed');
+  if (pathname !== '/') return null;
+  const categories = await api('category/');
+  const missing = await api('food/999999/');
+  return {
+    html: '<main>Xin chào ' + hint.user.name + ', ' + categories.length + ' danh mục, ' + missing + '</main>',
+    state: { hint, queries: { mutations: [], queries: [] } },
+  };
+}
+`;
 
 const LARGE_ASSET = 'export const dishes = ["Phở bò", "Bún chả", "Cơm tấm"];\n'.repeat(500);
 
@@ -24,6 +41,8 @@ function fakeBuild(): string {
   writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'assets', 'large-XyZ789.js'), LARGE_ASSET);
   writeFileSync(path.join(dir, 'bg', '0.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  mkdirSync(path.join(dir, 'ssr'));
+  writeFileSync(path.join(dir, 'ssr', 'server-entry.js'), SERVER_ENTRY);
   // As prerenderScreens in vite.config.ts writes it ('$&' must reach the page as it is).
   writeFileSync(
     path.join(dir, 'prerendered.json'),
@@ -34,6 +53,7 @@ function fakeBuild(): string {
     path.join(dir, 'route-preloads.json'),
     JSON.stringify([
       { pattern: '^\\/?$', files: ['assets/home-page-H1.js', 'assets/home-page-H2.css'] },
+      { pattern: '^\\/broken\\/?$', files: ['assets/broken-B1.js'] },
       { pattern: '^\\/orders\\/?$', files: ['assets/orders-page-O1.js'] },
     ]),
   );
@@ -166,11 +186,12 @@ describe('static serving of the built app', () => {
       headers: { accept: 'text/html' },
     });
     expect(login.statusCode).toBe(200);
+    // The entry waits for the screen's first paint, as for a screen rendered per request.
     expect(login.body).toBe(
-      INDEX.replace(SPLASH, '').replace(
-        '<div id="root"></div>',
-        () => '<div id="root"><main>Đăng nhập $&</main></div>',
-      ),
+      INDEX.replace(SPLASH, '')
+        .replace('<div id="root"></div>', () => '<div id="root"><main>Đăng nhập $&</main></div>')
+        .replace(ENTRY_PRELOAD, '')
+        .replace('<html ', '<html data-after-paint="/assets/index-AbC123.js" '),
     );
     // One trailing slash is the same screen, as for the router.
     expect((await t.app.inject({ method: 'GET', url: '/login/' })).body).toContain(
@@ -200,5 +221,98 @@ describe('static serving of the built app', () => {
       headers: { 'if-none-match': String(etag) },
     });
     expect(other.statusCode).toBe(200);
+  });
+  describe("a signed-in customer's screen rendered by the server", () => {
+    const hint = (name: string) => ({
+      user: { id: 7, name, avatar: null, role: 'customer' },
+      location: { lat: 10.7801, lon: 106.7032, address: '45 Lý Tự Trọng, Quận 1' },
+    });
+    const cookieOf = (value: unknown) =>
+      `theme=dark; mn_view=${Buffer.from(JSON.stringify(value)).toString('base64url')}`;
+
+    it('puts the screen into #root with its state after it, from the cookie and the API', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html', cookie: cookieOf(hint('An')) },
+      });
+      expect(res.statusCode).toBe(200);
+      // The API answered in-process: six categories, and null for a dish that does not exist.
+      expect(res.body).toContain('<div id="root"><main>Xin chào An, 6 danh mục, null</main></div>');
+      expect(res.body).not.toContain(SPLASH);
+      const state =
+        /<\/div><script type="application\/json" id="mn-server-state">(.*?)<\/script>/.exec(
+          res.body,
+        );
+      expect(JSON.parse(state![1]!)).toEqual({
+        hint: hint('An'),
+        queries: { mutations: [], queries: [] },
+      });
+      // Stylesheets apply from the first paint; every script waits for it, the entry's too.
+      expect(res.body).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/home-page-H2.css"></head>',
+      );
+      expect(res.body).not.toContain('rel="modulepreload"');
+      expect(res.body).toContain(
+        '<html data-server-rendered data-after-paint="/assets/index-AbC123.js /assets/home-page-H1.js" lang="vi">',
+      );
+      // Only for this customer: no shared cache keeps it, nor hands it to another cookie.
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(String(res.headers.vary)).toMatch(/\bCookie\b/);
+    });
+
+    it('keeps the state from closing its script, whatever the cookie says', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: cookieOf(hint('</script><script>alert(1)</script>')) },
+      });
+      expect(res.statusCode).toBe(200);
+      const state = res.body.slice(res.body.indexOf('id="mn-server-state">'));
+      expect(state).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+      expect(state.match(/<\/script>/g)).toHaveLength(1);
+    });
+
+    it.each([
+      ['no cookie', ''],
+      ['a cookie that is not base64url JSON', 'mn_view=%%%'],
+      ['a cookie of another shape', cookieOf({ user: { id: 7 }, location: null })],
+      [
+        'a cookie with a place off the map',
+        cookieOf({ ...hint('An'), location: { lat: 95, lon: 0, address: null } }),
+      ],
+      ['a cookie too long to read', cookieOf(hint('A'.repeat(1600)))],
+    ])('sends the app shell for %s', async (_case, cookie) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(SPLASH);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('mn-server-state');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('sends the app shell when the screen is not rendered or its render fails', async () => {
+      for (const url of ['/orders', '/broken']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: cookieOf(hint('An')) },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(SPLASH);
+        expect(res.body).toContain(ENTRY_PRELOAD);
+        expect(res.body).not.toContain('data-server-rendered');
+      }
+    });
+
+    it('does not serve its own copy of the app as a file', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/ssr/server-entry.js' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('renderScreen');
+    });
   });
 });

@@ -26,6 +26,7 @@ import {
 } from './navigation';
 import { useCartCount, useRefreshCartOnUpdate } from './use-cart-count';
 import { useRemoveSplash } from '../splash';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // react-remove-scroll-bar's class for fixed elements: while a dialog locks the page's scroll,
 // the fixed header keeps clear of where the scrollbar was instead of jumping under it.
@@ -43,9 +44,11 @@ function CountBadge({ count }: { count: number }) {
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  // Read synchronously, so the label and the icon match the first paint.
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const dark = scheme === 'dark';
+  // The server cannot know the stored scheme: both icons are in the HTML and index.html's
+  // scheme attribute shows the right one from the first paint; the label (not seen) follows
+  // once the page is hydrated.
+  const dark = useHydrated() && scheme === 'dark';
   return (
     <ActionIcon
       variant="subtle"
@@ -54,7 +57,12 @@ function ThemeToggle() {
       aria-label={dark ? vi.layout.toLight : vi.layout.toDark}
       onClick={() => setColorScheme(dark ? 'light' : 'dark')}
     >
-      {dark ? <IconSun /> : <IconMoon />}
+      <Box component="span" lightHidden display="flex">
+        <IconSun />
+      </Box>
+      <Box component="span" darkHidden display="flex">
+        <IconMoon />
+      </Box>
     </ActionIcon>
   );
 }

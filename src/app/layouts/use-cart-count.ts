@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CART_QUERY_KEY, CART_UPDATED_EVENT } from '../../lib/cart/cart-query';
 import { useCart } from '../../lib/cart/use-cart';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export { CART_UPDATED_EVENT };
 
@@ -30,5 +31,7 @@ export function useRefreshCartOnUpdate(enabled: boolean): void {
  */
 export function useCartCount(enabled: boolean): number {
   const { cart, isError } = useCart();
-  return enabled && !isError ? cart.item_count : 0;
+  // The server drew no count (it does not have the cart); hydration must draw none either.
+  const hydrated = useHydrated();
+  return enabled && hydrated && !isError ? cart.item_count : 0;
 }

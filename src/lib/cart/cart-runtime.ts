@@ -69,6 +69,9 @@ export function useCartEngine(): CartSyncEngine | null {
   const { user } = useSnapshot(session);
   const queryClient = useQueryClient();
   const userId = cartOwnerId(user);
+  // The server renders without the outbox (it lives in the browser's IndexedDB) and must not
+  // keep an engine per request it renders.
+  if (typeof window === 'undefined') return null;
   return userId === null ? null : cartEngineFor(queryClient, userId);
 }
 

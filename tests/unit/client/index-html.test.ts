@@ -53,4 +53,39 @@ describe('index.html', () => {
       attribute: expected,
     });
   });
+
+  it('holds back the first press of a button on a sent screen until the app has taken it over', () => {
+    runThemeScript({ stored: null, osDark: false });
+    const root = document.documentElement;
+    // Files share this document: another file's screen may have marked the app ready.
+    const wasReady = root.hasAttribute('data-app-ready');
+    root.removeAttribute('data-app-ready');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="root"><button id="add">Thêm</button><button id="more">+</button></div>' +
+        '<button id="outside">Ngoài</button>',
+    );
+    const reached: string[] = [];
+    const listen = (event: Event) => reached.push((event.target as HTMLElement).id);
+    document.body.addEventListener('click', listen);
+    const press = (id: string) => document.getElementById(id)!.click();
+    try {
+      press('add');
+      press('more');
+      press('outside');
+      // Only the first press inside the screen is kept, and none reaches a handler yet.
+      expect(reached).toEqual(['outside']);
+      expect(window.__monNgonHeldClick).toBe(document.getElementById('add'));
+
+      root.setAttribute('data-app-ready', '');
+      press('more');
+      expect(reached).toEqual(['outside', 'more']);
+    } finally {
+      document.body.removeEventListener('click', listen);
+      document.getElementById('root')?.remove();
+      document.getElementById('outside')?.remove();
+      delete window.__monNgonHeldClick;
+      root.toggleAttribute('data-app-ready', wasReady);
+    }
+  });
 });

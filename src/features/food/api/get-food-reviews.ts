@@ -13,14 +13,22 @@ export interface ReviewPage {
   pagination: Pick<Pagination, 'page' | 'has_next'>;
 }
 
+/** A page of the dish's reviews, relative to /api/ (the server's render asks for the same). */
+export function foodReviewsPath(
+  foodId: number,
+  { page, per_page }: { page: number; per_page: number },
+): string {
+  return `customer/reviews/${foodId}/?page=${page}&per_page=${per_page}`;
+}
+
 /** GET /api/customer/reviews/{foodId}/?page=&per_page= (spec 7.2). */
 export async function getFoodReviews(
   foodId: number,
-  { page, per_page }: { page: number; per_page: number },
+  paging: { page: number; per_page: number },
   signal?: AbortSignal,
 ): Promise<ReviewPage> {
   const reply = await http
-    .get(`customer/reviews/${foodId}/`, { searchParams: { page, per_page }, signal })
+    .get(foodReviewsPath(foodId, paging), { signal })
     .json<ApiReply<ReviewPage>>();
   if (!reply.data) throw new Error('Review list reply without data');
   return reply.data;

@@ -20,6 +20,16 @@ export interface DishListParams {
   lon: number;
 }
 
+/** The request of one page, relative to /api/; index.html's early request builds the same. */
+export function dishListPath({ page, perPage, lat, lon }: DishListParams): string {
+  return `food/?${new URLSearchParams({
+    page: String(page),
+    per_page: String(perPage),
+    lat: String(lat),
+    lon: String(lon),
+  }).toString()}`;
+}
+
 /** GET /api/food/ (spec 7.2): nearest dishes first; reads data.items and data.meta.total_pages. */
 export async function getDishes(
   { page, perPage, lat, lon }: DishListParams,
@@ -33,7 +43,7 @@ export async function getDishes(
     if (reply?.data) return reply.data;
   }
   const reply = await http
-    .get('food/', { searchParams: { page, per_page: perPage, lat, lon }, signal })
+    .get(dishListPath({ page, perPage, lat, lon }), { signal })
     .json<ApiReply<DishPage>>();
   if (!reply.data) throw new Error('Dish list reply without data');
   return reply.data;

@@ -1,0 +1,122 @@
+// The app on Node, built by `serverEntry` in vite.config.ts into dist/ssr/ (not part of the
+// browser's bundle). At build time it renders the sign-in screens of PRERENDERED_PATHS
+// (docs/decisions/015); at request time the server (server/http/server-render.ts) asks it for a
+// signed-in customer's home or dish page (docs/decisions/016).
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, matchPath } from 'react-router-dom';
+import type { RenderHint } from '../contract/render-hint';
+import { App } from './app/app';
+import { loadScreensFor, PRERENDERED_PATHS } from './app/prerendered';
+import { appRoutes } from './app/router';
+import { paths } from './app/routes';
+import type { ServerState } from './app/server-state';
+import { loadFoodData } from './features/food/server-data';
+import { loadHomeData } from './features/home/server-data';
+import { locationStore } from './lib/location';
+import { createQueryClient } from './lib/query-client';
+import { parseRouteId } from './lib/route-id';
+import type { ServerApi } from './lib/server-api';
+import { session } from './lib/session';
+
+function renderApp(url: string, queryClient?: QueryClient): string {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
+  try {
+    return renderToString(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  } finally {
+    router.dispose();
+  }
+}
+
+/**
+ * The inner HTML of #root for each prerendered path: a visitor's view, online, with nothing
+ * stored, which is exactly what the browser's first render sees when src/main.tsx hydrates it.
+ */
+export async function prerenderScreens(): Promise<Record<string, string>> {
+  const screens: Record<string, string> = {};
+  for (const path of PRERENDERED_PATHS) {
+    await loadScreensFor(appRoutes, path);
+    screens[path] = renderApp(path);
+  }
+  return screens;
+}
+
+type Loader = (
+  client: QueryClient,
+  params: Record<string, string | undefined>,
+  hint: RenderHint,
+  api: ServerApi,
+) => Promise<boolean>;
+
+/** The screens rendered per request, each with what fills its cache first. */
+const SERVER_RENDERED: ReadonlyArray<{ path: string; load: Loader }> = [
+  {
+    path: paths.home,
+    load: (client, _params, hint, api) =>
+      hint.location ? loadHomeData(client, hint.location, api) : Promise.resolve(false),
+  },
+  {
+    path: paths.food,
+    load: (client, params, _hint, api) => {
+      const id = parseRouteId(params.id);
+      return id === null ? Promise.resolve(false) : loadFoodData(client, id, api);
+    },
+  },
+];
+
+export interface RenderedScreen {
+  /** The inner HTML of #root. */
+  html: string;
+  /** For the page's SERVER_STATE_ID script: what src/main.tsx hydrates the screen from. */
+  state: ServerState;
+}
+
+/**
+ * A signed-in customer's screen at `pathname`, drawn as their browser's first render will draw
+ * it: the session and location stores hold the cookie's copy (`hint`) and the query cache the
+ * server's own answers. Null for any other path, or when the data is not there to draw it.
+ */
+export async function renderScreen(
+  pathname: string,
+  hint: RenderHint,
+  api: ServerApi,
+): Promise<RenderedScreen | null> {
+  let params: Record<string, string | undefined> | null = null;
+  let load: Loader | null = null;
+  for (const screen of SERVER_RENDERED) {
+    const match = matchPath(screen.path, pathname);
+    if (match) {
+      params = match.params;
+      load = screen.load;
+      break;
+    }
+  }
+  if (!load || !params) return null;
+  const client = createQueryClient();
+  try {
+    if (!(await load(client, params, hint, api))) return null;
+    await loadScreensFor(appRoutes, pathname);
+    // The stores are this process's, shared by every request: they hold this customer only
+    // for the render below, which is synchronous, so no other request can see them meanwhile.
+    const { id, name, avatar, role } = hint.user;
+    session.user = { id, name: name ?? undefined, avatar, role: role ?? undefined };
+    session.userType = 'customer';
+    locationStore.current = hint.location ? { ...hint.location } : null;
+    let html: string;
+    try {
+      html = renderApp(pathname, client);
+    } finally {
+      session.user = null;
+      session.userType = 'customer';
+      locationStore.current = null;
+    }
+    return { html, state: { hint, queries: dehydrate(client) } };
+  } finally {
+    client.clear();
+  }
+}
