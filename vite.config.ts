@@ -170,8 +170,7 @@ const SERVER_ENTRY_FILE = 'server-entry.js';
  * so what it renders hydrates. At build time it renders the sign-in screens and writes
  * `{path: inner HTML of #root}` next to index.html; the server puts that HTML into the page for
  * those paths. At request time the server imports the same file to render a signed-in
- * customer's home or dish page. Libraries stay in node_modules, except Mantine, whose files
- * import CSS that Node cannot load.
+ * customer's home or dish page.
  */
 function serverEntry(): Plugin {
   let outDir = 'dist';
@@ -194,8 +193,12 @@ function serverEntry(): Plugin {
         logLevel: 'warn',
         plugins: [react()],
         css,
-        define,
-        ssr: { noExternal: [/^@mantine\//] },
+        // React's production build, whatever NODE_ENV the server runs with: the same markup as
+        // the browser's, without the development checks' cost on every request.
+        define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
+        // Everything in the one file: the server may serve a build kept apart from its own
+        // node_modules (STATIC_DIR), and Mantine's files import CSS that Node cannot load.
+        ssr: { noExternal: true },
         build: {
           ssr: path.resolve('src/server-entry.tsx'),
           outDir: serverDir,
@@ -225,9 +228,10 @@ function serverEntry(): Plugin {
  * has painted anything: the prerendered sign-in screen, or the splash, then waits for the whole
  * entry to be evaluated (hundreds of milliseconds on a cheap phone). The build turns the entry's
  * tag into a `modulepreload` (the download starts as early as before) and a small loader that
- * adds the script once a frame has been painted, with the modules of a screen the server
- * rendered into the page. A hidden page paints nothing, so it starts at
- * once; the timeout covers a browser that holds back animation frames.
+ * adds the script once the first frame is on screen, with the preloads of a page that arrived
+ * with its screen (those wait for the paint too). A hidden page paints nothing, so it starts at
+ * once; the timeouts cover a browser that never reports the paint (3 s: on slow 4G the first
+ * paint waits for the stylesheets) or holds back animation frames (500 ms).
  */
 function paintBeforeScripts(): Plugin {
   return {
@@ -243,17 +247,22 @@ function paintBeforeScripts(): Plugin {
           throw new Error(`paint before scripts: expected one module script, found ${tags.length}`);
         }
         const [tag, src] = tags[0]!;
-        // `data-after-paint` on <html>: the modules of a screen the server rendered
-        // (server/http/static.ts), fetched alongside the entry once that screen is painted.
+        // `data-after-paint` on <html>: the entry's preloads and the screen's modules of a page
+        // that arrived with its screen (server/http/static.ts), fetched once it is painted.
+        // The browser's paint timing says when a frame was really on screen (an animation
+        // frame only says one is being made); without it, the next frame is taken instead.
         const loader =
           `<link rel="modulepreload" crossorigin href="${src}">` +
-          '<script>(function(){var started=false;function start(){if(started)return;' +
-          "started=true;var d=document,h=d.head,m=(d.documentElement.getAttribute('data-after-paint')||'')" +
+          '<script>(function(){var started=false,d=document;function start(){if(started)return;' +
+          "started=true;var h=d.head,m=(d.documentElement.getAttribute('data-after-paint')||'')" +
           ".split(' ');for(var i=0;i<m.length;i++){if(!m[i])continue;var l=d.createElement('link');" +
           "l.rel='modulepreload';l.crossOrigin='';l.href=m[i];h.appendChild(l)}" +
           "var s=d.createElement('script');s.type='module';" +
           `s.crossOrigin='';s.src=${JSON.stringify(src)};h.appendChild(s)}` +
-          "if(document.visibilityState==='hidden'){start();return}" +
+          "if(d.visibilityState==='hidden'){start();return}" +
+          "try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0){" +
+          'new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(start,0)})' +
+          ".observe({type:'paint'});setTimeout(start,3000);return}}catch(e){}" +
           'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,500)})()</script>';
         return html.replace(tag, () => loader);
       },
