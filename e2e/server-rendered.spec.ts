@@ -18,9 +18,9 @@ interface CartReply {
 // The browser API the page functions below use; the e2e tsconfig has no DOM library.
 declare const localStorage: { setItem(key: string, value: string): void };
 
-/** Delivers to the restaurant's street (as the address dialog would store it). */
-async function storeAddressNear(page: Page, restaurantName: string): Promise<string> {
-  const { restaurant } = seeded({ ...COM_TAM, restaurant: restaurantName });
+/** Delivers to Quán Cô Lan 24h's street (as the address dialog would store it). */
+async function storeAddressNearComTam(page: Page): Promise<string> {
+  const { restaurant } = seeded(COM_TAM);
   await page.evaluate((place) => localStorage.setItem('userLocation', JSON.stringify(place)), {
     lat: restaurant.lat,
     lon: restaurant.lon,
@@ -81,7 +81,7 @@ test.describe('screens the server renders for a signed-in customer', () => {
     context,
   }, testInfo) => {
     await signInAsNewCustomer(page, request, testInfo.testId);
-    const address = await storeAddressNear(page, COM_TAM.restaurant);
+    const address = await storeAddressNearComTam(page);
     // The app writes the cookie at start and whenever the session or the address changes.
     await page.reload();
     await expect.poll(() => hintAddress(context)).toBe(address);
@@ -158,7 +158,7 @@ test.describe('screens the server renders for a signed-in customer', () => {
     expect((await serverScreenKept(page)).kept).toBeGreaterThan(4);
     expect(errors).toEqual([]);
 
-    // A dish the server does not show is the app shell, and the app says it is not found.
+    // A dish the server does not show gets the app shell; the browser then says it is gone.
     const missing = await (await page.request.get('/food/2147483647')).text();
     expect(missing).toContain('id="splash"');
   });
@@ -170,7 +170,7 @@ test.describe('screens the server renders for a signed-in customer', () => {
     baseURL,
   }, testInfo) => {
     await signInAsNewCustomer(page, request, testInfo.testId);
-    const address = await storeAddressNear(page, COM_TAM.restaurant);
+    const address = await storeAddressNearComTam(page);
     await page.reload();
     await expect.poll(() => hintAddress(context)).toBe(address);
     const current = (await hintCookie(context))!;

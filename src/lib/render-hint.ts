@@ -30,7 +30,7 @@ export function currentRenderHint(): RenderHint | null {
 }
 
 /** UTF-8 JSON in base64url: cookie-safe and a third the size of percent-encoded Vietnamese. */
-export function encodeRenderHint(hint: RenderHint): string {
+function encodeRenderHint(hint: RenderHint): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(JSON.stringify(hint))) {
     binary += String.fromCharCode(byte);
