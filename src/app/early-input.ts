@@ -25,15 +25,24 @@ type TypedField = HTMLInputElement | HTMLTextAreaElement;
 const TYPED_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea';
 
 let typedBeforeHydration: Array<{ field: TypedField; value: string }> = [];
+/** Fields typed into while hydrating: React took that typing itself, so their text is newer. */
+let typedWhileHydrating = new WeakSet<EventTarget>();
+let stopWatchingTyping: (() => void) | null = null;
 
 /**
  * Notes what was typed into the prerendered fields, just before hydrating: hydration starts
- * from the state the HTML was rendered with (empty fields) and puts that back on screen.
+ * from the state the HTML was rendered with (empty fields) and puts that back on screen. Typing
+ * from then on reaches React (it finishes hydrating to handle it) and is left as it is.
  */
 export function captureEarlyInput(container: HTMLElement): void {
   typedBeforeHydration = [...container.querySelectorAll<TypedField>(TYPED_FIELDS)]
     .filter((field) => field.value !== field.defaultValue)
     .map((field) => ({ field, value: field.value }));
+  const noteTyping = (event: Event) => {
+    if (event.target) typedWhileHydrating.add(event.target);
+  };
+  container.addEventListener('input', noteTyping, true);
+  stopWatchingTyping = () => container.removeEventListener('input', noteTyping, true);
 }
 
 /**
@@ -42,8 +51,10 @@ export function captureEarlyInput(container: HTMLElement): void {
  * React's own setter of `value`.
  */
 function restoreTypedValues(): void {
+  stopWatchingTyping?.();
+  stopWatchingTyping = null;
   for (const { field, value } of typedBeforeHydration) {
-    if (!field.isConnected || field.value === value) continue;
+    if (!field.isConnected || field.value === value || typedWhileHydrating.has(field)) continue;
     const prototype =
       field instanceof HTMLTextAreaElement
         ? HTMLTextAreaElement.prototype
@@ -52,6 +63,7 @@ function restoreTypedValues(): void {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
   typedBeforeHydration = [];
+  typedWhileHydrating = new WeakSet();
 }
 
 /** Sends the held form again, now to the app's handler, if it is still on the page. */

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adoptEarlyInput, captureEarlyInput } from '../../../src/app/early-input';
+
+// What was done on a sent screen before the app took it over (docs/decisions/015 and 016).
+
+const root = document.documentElement;
+let container: HTMLElement;
+
+/** Types as a browser does: the value changes, then an input event. */
+function type(field: HTMLInputElement, text: string): void {
+  field.value = text;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** adoptEarlyInput's two steps, a task apart. */
+const adopted = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/** What a hydrated screen would see: each input event's text and each press. */
+function listen() {
+  const seen: string[] = [];
+  container.addEventListener('input', (event) =>
+    seen.push(`input ${(event.target as HTMLInputElement).value}`),
+  );
+  container.addEventListener('click', (event) => {
+    if (!root.hasAttribute('data-app-ready')) seen.push('press before ready');
+    else seen.push(`press ${(event.target as HTMLElement).textContent}`);
+  });
+  return seen;
+}
+
+beforeEach(() => {
+  root.removeAttribute('data-app-ready');
+  container = document.createElement('div');
+  container.innerHTML =
+    '<form><input name="phone" value=""><input name="code" value=""><button type="button">Lấy mã OTP</button></form>';
+  document.body.append(container);
+});
+
+afterEach(() => {
+  container.remove();
+  delete window.__monNgonHeldClick;
+  delete window.__monNgonHeldSubmit;
+  root.removeAttribute('data-app-ready');
+});
+
+describe('early input', () => {
+  it('gives back the text typed before hydration, then marks the app ready and presses the held button', async () => {
+    const [phone] = container.querySelectorAll('input');
+    type(phone!, '0912 345 678');
+    window.__monNgonHeldClick = container.querySelector('button')!;
+    captureEarlyInput(container);
+    // Hydration puts the field back as the HTML had it.
+    phone!.value = '';
+    const seen = listen();
+    adoptEarlyInput();
+    await adopted();
+    expect(phone!.value).toBe('0912 345 678');
+    expect(seen).toEqual(['input 0912 345 678', 'press Lấy mã OTP']);
+    expect(root.hasAttribute('data-app-ready')).toBe(true);
+    expect(window.__monNgonHeldClick).toBeUndefined();
+  });
+
+  it('leaves alone a field typed into again while hydrating: React has that newer text', async () => {
+    const [phone, code] = container.querySelectorAll('input');
+    type(phone!, '0912');
+    type(code!, '12');
+    captureEarlyInput(container);
+    type(phone!, '0912 345 678');
+    code!.value = '';
+    const seen = listen();
+    adoptEarlyInput();
+    await adopted();
+    expect(phone!.value).toBe('0912 345 678');
+    // The other field was only reset by hydration, and gets its text back.
+    expect(code!.value).toBe('12');
+    expect(seen).toEqual(['input 12']);
+  });
+
+  it('does not press a held button that is gone or disabled by then', async () => {
+    const button = container.querySelector('button')!;
+    window.__monNgonHeldClick = button;
+    captureEarlyInput(container);
+    button.disabled = true;
+    const seen = listen();
+    adoptEarlyInput();
+    await adopted();
+    expect(seen).toEqual([]);
+    expect(root.hasAttribute('data-app-ready')).toBe(true);
+  });
+});
