@@ -32,3 +32,11 @@ export interface RenderHint {
     address: string | null;
   } | null;
 }
+
+/**
+ * The API as the server calls it while rendering a screen (src/server-entry.tsx, given by
+ * server/http/server-render.ts): in-process, the same routes and replies the browser gets.
+ * `path` is relative to /api/, like the browser's `http` client; the answer is the reply's
+ * `data`, or null for anything but a 200.
+ */
+export type ServerApi = <T>(path: string) => Promise<T | null>;

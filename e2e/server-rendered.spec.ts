@@ -1,4 +1,10 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { vi } from '../src/i18n/vi';
 import { apiAsUser, dishId, seeded, signInAsNewCustomer } from './helpers';
 
@@ -18,17 +24,6 @@ interface CartReply {
 // The browser API the page functions below use; the e2e tsconfig has no DOM library.
 declare const localStorage: { setItem(key: string, value: string): void };
 
-/** Delivers to Quán Cô Lan 24h's street (as the address dialog would store it). */
-async function storeAddressNearComTam(page: Page): Promise<string> {
-  const { restaurant } = seeded(COM_TAM);
-  await page.evaluate((place) => localStorage.setItem('userLocation', JSON.stringify(place)), {
-    lat: restaurant.lat,
-    lon: restaurant.lon,
-    address: restaurant.address,
-  });
-  return restaurant.address;
-}
-
 async function hintCookie(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === HINT_COOKIE)?.value;
 }
@@ -41,6 +36,28 @@ async function hintAddress(context: BrowserContext): Promise<string | null> {
     location: { address: string | null } | null;
   };
   return hint.location?.address ?? null;
+}
+
+/**
+ * A new customer delivering to Quán Cô Lan 24h's street (stored as the address dialog would),
+ * once the app has written both into the cookie (at start, and on every change). The address.
+ */
+async function signInNearComTam(
+  page: Page,
+  request: APIRequestContext,
+  context: BrowserContext,
+  testId: string,
+): Promise<string> {
+  await signInAsNewCustomer(page, request, testId);
+  const { restaurant } = seeded(COM_TAM);
+  await page.evaluate((place) => localStorage.setItem('userLocation', JSON.stringify(place)), {
+    lat: restaurant.lat,
+    lon: restaurant.lon,
+    address: restaurant.address,
+  });
+  await page.reload();
+  await expect.poll(() => hintAddress(context)).toBe(restaurant.address);
+  return restaurant.address;
 }
 
 /**
@@ -80,11 +97,7 @@ test.describe('screens the server renders for a signed-in customer', () => {
     request,
     context,
   }, testInfo) => {
-    await signInAsNewCustomer(page, request, testInfo.testId);
-    const address = await storeAddressNearComTam(page);
-    // The app writes the cookie at start and whenever the session or the address changes.
-    await page.reload();
-    await expect.poll(() => hintAddress(context)).toBe(address);
+    const address = await signInNearComTam(page, request, context, testInfo.testId);
 
     const html = await (await page.request.get('/')).text();
     expect(html).not.toContain('id="splash"');
@@ -169,10 +182,7 @@ test.describe('screens the server renders for a signed-in customer', () => {
     context,
     baseURL,
   }, testInfo) => {
-    await signInAsNewCustomer(page, request, testInfo.testId);
-    const address = await storeAddressNearComTam(page);
-    await page.reload();
-    await expect.poll(() => hintAddress(context)).toBe(address);
+    const address = await signInNearComTam(page, request, context, testInfo.testId);
     const current = (await hintCookie(context))!;
 
     // As if the address had been changed while no page of the app was open to say so: the

@@ -6,7 +6,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, matchPath } from 'react-router-dom';
-import type { RenderHint } from '../contract/render-hint';
+import type { RenderHint, ServerApi } from '../contract/render-hint';
 import { App } from './app/app';
 import { loadScreensFor, PRERENDERED_PATHS } from './app/prerendered';
 import { appRoutes } from './app/router';
@@ -17,7 +17,6 @@ import { loadHomeData } from './features/home/server-data';
 import { locationStore } from './lib/location';
 import { createQueryClient } from './lib/query-client';
 import { parseRouteId } from './lib/route-id';
-import type { ServerApi } from './lib/server-api';
 import { session } from './lib/session';
 
 function renderApp(url: string, queryClient?: QueryClient): string {
@@ -86,20 +85,12 @@ export async function renderScreen(
   hint: RenderHint,
   api: ServerApi,
 ): Promise<RenderedScreen | null> {
-  let params: Record<string, string | undefined> | null = null;
-  let load: Loader | null = null;
-  for (const screen of SERVER_RENDERED) {
-    const match = matchPath(screen.path, pathname);
-    if (match) {
-      params = match.params;
-      load = screen.load;
-      break;
-    }
-  }
-  if (!load || !params) return null;
+  const screen = SERVER_RENDERED.find(({ path }) => matchPath(path, pathname) !== null);
+  const params = screen ? matchPath(screen.path, pathname)?.params : undefined;
+  if (!screen || !params) return null;
   const client = createQueryClient();
   try {
-    if (!(await load(client, params, hint, api))) return null;
+    if (!(await screen.load(client, params, hint, api))) return null;
     await loadScreensFor(appRoutes, pathname);
     // The stores are this process's, shared by every request: they hold this customer only
     // for the render below, which is synchronous, so no other request can see them meanwhile.

@@ -8,6 +8,7 @@ import {
   RENDER_HINT_MAX_LENGTH,
   SERVER_STATE_ID,
   type RenderHint,
+  type ServerApi,
 } from '../../contract/render-hint';
 
 /**
@@ -55,8 +56,6 @@ export function readRenderHint(request: FastifyRequest): RenderHint | null {
     return null;
   }
 }
-
-type ServerApi = <T>(apiPath: string) => Promise<T | null>;
 
 interface ServerEntry {
   renderScreen(
