@@ -58,14 +58,14 @@ const localPlugin = {
   },
 };
 
-// Regex fallbacks for the two hardest boundaries: they read the relative import path itself, so
+// Regex fallbacks for the two hardest boundaries: they read the import path itself, so
 // they hold even for a specifier the boundaries plugin's resolver could not resolve.
 const notFromServer = {
-  regex: '^(?:\\.\\./)+(?:.*/)?server(?:/|$)',
+  regex: '^(?:#server(?:/|$)|(?:\\.\\./)+(?:.*/)?server(?:/|$))',
   message: 'The client never imports the server; share types through contract/.',
 };
 const notFromClient = {
-  regex: '^(?:\\.\\./)+(?:.*/)?src(?:/|$)',
+  regex: '^(?:#src(?:/|$)|(?:\\.\\./)+(?:.*/)?src(?:/|$))',
   message: 'The server never imports the client; share types through contract/.',
 };
 
@@ -183,7 +183,12 @@ export default tseslint.config(
     files: ['server/**', 'src/**', 'sw/**', 'contract/**'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] } },
+      // The TypeScript resolver reads package.json `imports` (#contract/*, #server/*, #src/*)
+      // with the `types` condition, as tsc does.
+      'import/resolver': {
+        typescript: { alwaysTryTypes: false, conditionNames: ['types', 'import', 'default'] },
+        node: { extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] },
+      },
       'boundaries/elements': [
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
         { type: 'client', pattern: 'src' },
@@ -274,7 +279,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod(/|$)|\\.\\.?/)',
+              regex: '^(?!zod(/|$)|\\.\\.?/|#contract/)',
               message: 'contract/ imports only zod and other contract files.',
             },
           ],

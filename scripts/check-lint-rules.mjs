@@ -3,7 +3,15 @@
 // silently (a plugin upgrade renames an option, a glob stops matching and the rule becomes a
 // no-op), so this lints a small fixture tree with the real config and checks that every
 // forbidden import is reported and every allowed one is not.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,13 +51,25 @@ const FIXTURES = {
     `import { util } from '../src/lib/util';\nexport const u = util;\n`,
     ['no-restricted-imports', 'boundaries/dependencies'],
   ],
+  'server/uses-client-by-alias.ts': [
+    `import { util } from '#src/lib/util';\nexport const u = util;\n`,
+    ['no-restricted-imports', 'boundaries/dependencies'],
+  ],
+  'server/modules/orders/orders.alias-bad-service.ts': [
+    `import { menuRows } from '#server/modules/menu/menu.queries';\nexport const x = menuRows;\n`,
+    ['boundaries/dependencies'],
+  ],
   'src/lib/util.ts': [`export const util = 1;\n`, []],
+  'src/lib/uses-server-by-alias.ts': [
+    `import { s } from '#server/modules/orders/orders.service';\nexport const v = s;\n`,
+    ['no-restricted-imports', 'boundaries/dependencies'],
+  ],
   'src/lib/uses-server.ts': [
     `import { s } from '../../server/modules/orders/orders.service';\nexport const v = s;\n`,
     ['no-restricted-imports', 'boundaries/dependencies'],
   ],
   'src/features/cart/cart-api.ts': [
-    `import { util } from '../../lib/util';\nimport { CategorySchema } from '../../../contract/category';\nexport const cart = [util, CategorySchema];\n`,
+    `import { util } from '#src/lib/util';\nimport { CategorySchema } from '#contract/category';\nexport const cart = [util, CategorySchema];\n`,
     [],
   ],
   'src/features/menu/components/menu-list.ts': [
@@ -71,7 +91,10 @@ async function main() {
   try {
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     copyFileSync(path.join(ROOT, 'eslint.config.js'), path.join(dir, 'eslint.config.js'));
-    writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
+    // The project's own subpath imports (#contract/*, #server/*, #src/*), so the fixtures
+    // resolve them exactly as the project does.
+    const { imports } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', imports }));
     writeFileSync(
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({

@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
-import { PasswordSchema } from '../../contract/fields';
-import { RejectRestaurantBodySchema } from '../../contract/staff-restaurant';
+import { PasswordSchema } from '#contract/fields';
+import { RejectRestaurantBodySchema } from '#contract/staff-restaurant';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GeoPlaceSchema, type GeoPlace } from '../../contract/geo';
+import { GeoPlaceSchema, type GeoPlace } from '#contract/geo';
 import { AppError } from '../http/errors';
 import { reverseGazetteer, searchGazetteer } from './gazetteer';
 import type { Place } from './gazetteer-data';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../contract/envelope';
+import type { FieldError } from '#contract/envelope';
 
 /**
  * Every error the API can answer with: its HTTP status and the Vietnamese message the user

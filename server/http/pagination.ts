@@ -1,4 +1,4 @@
-import type { Pagination } from '../../contract/envelope';
+import type { Pagination } from '#contract/envelope';
 
 /**
  * The pagination block every paged reply carries (design.md section 4). `exact` false: `total`

@@ -9,7 +9,7 @@ import {
   SERVER_STATE_ID,
   type RenderHint,
   type ServerApi,
-} from '../../contract/render-hint';
+} from '#contract/render-hint';
 
 /**
  * A signed-in customer's home and dish pages rendered into the HTML the server sends

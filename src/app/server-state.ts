@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { SERVER_STATE_ID, type RenderHint } from '../../contract/render-hint';
+import { SERVER_STATE_ID, type RenderHint } from '#contract/render-hint';
 import { currentRenderHint } from '../lib/render-hint';
 
 /** What the server rendered a screen from: the hint it read and the queries it filled. */

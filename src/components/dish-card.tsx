@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Dish } from '../../contract/catalogue';
+import type { Dish } from '#contract/catalogue';
 import { vi } from '../i18n/vi';
 import { formatDistance, formatVnd } from '../lib/format';
 import classes from './dish-card.module.css';

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Badge } from '@mantine/core';
-import type { OrderStatus } from '../../contract/orders';
+import type { OrderStatus } from '#contract/orders';
 import { vi } from '../i18n/vi';
 
 /**

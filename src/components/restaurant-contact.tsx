@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Anchor, Badge, VisuallyHidden } from '@mantine/core';
-import type { OpeningHours } from '../../contract/catalogue';
+import type { OpeningHours } from '#contract/catalogue';
 import { vi } from '../i18n/vi';
 import { mapsSearchUrl } from '../lib/maps-link';
 import { formatLine, openingHoursLines, restaurantWeekday } from '../lib/opening-hours';

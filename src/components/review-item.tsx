@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { Review } from '../../contract/catalogue';
+import type { Review } from '#contract/catalogue';
 import { formatDate } from '../lib/format-date';
 import { RatingStars } from './rating-stars';
 import classes from './review-item.module.css';

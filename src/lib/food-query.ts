@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
-import type { Food } from '../../contract/catalogue';
+import type { Food } from '#contract/catalogue';
 import { http, type ApiReply } from './http';
 import { persistedQuery } from './query-client';
 

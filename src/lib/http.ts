@@ -1,5 +1,5 @@
 import ky, { isHTTPError, type HTTPError, type KyInstance, type KyResponse } from 'ky';
-import type { ErrorReply } from '../../contract/envelope';
+import type { ErrorReply } from '#contract/envelope';
 import { vi } from '../i18n/vi';
 import { adoptStoredTokens, logout, session, setTokens } from './session';
 

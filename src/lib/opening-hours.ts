@@ -1,4 +1,4 @@
-import type { Interval, OpeningHours, Weekday } from '../../contract/catalogue';
+import type { Interval, OpeningHours, Weekday } from '#contract/catalogue';
 import { vi } from '../i18n/vi';
 
 // Opening hours for display (design.md section 5): times are 'HH:MM' in Asia/Ho_Chi_Minh as the

@@ -1,4 +1,4 @@
-import { CART_MAX_QUANTITY, CART_MIN_QUANTITY } from '../../contract/cart-limits';
+import { CART_MAX_QUANTITY, CART_MIN_QUANTITY } from '#contract/cart-limits';
 
 /** Spec sections 5 and 9: a quantity never goes below 1. */
 export const MIN_QUANTITY = CART_MIN_QUANTITY;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Profile } from '../../contract/profile';
+import type { Profile } from '#contract/profile';
 import { http, type ApiReply } from './http';
 import { persistedQuery } from './query-client';
 

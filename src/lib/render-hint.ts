@@ -1,9 +1,5 @@
 import { subscribe } from 'valtio';
-import {
-  RENDER_HINT_COOKIE,
-  RENDER_HINT_MAX_LENGTH,
-  type RenderHint,
-} from '../../contract/render-hint';
+import { RENDER_HINT_COOKIE, RENDER_HINT_MAX_LENGTH, type RenderHint } from '#contract/render-hint';
 import { locationStore } from './location';
 import { session } from './session';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { StaffRestaurant } from '../../contract/staff-restaurant';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
 import { getErrorReply, http, type ApiReply } from './http';
 import { persistedQuery } from './query-client';
 

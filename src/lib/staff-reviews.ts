@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Review } from '../../contract/catalogue';
-import type { Pagination } from '../../contract/envelope';
+import type { Review } from '#contract/catalogue';
+import type { Pagination } from '#contract/envelope';
 import { http, type ApiReply } from './http';
 import { persistedQuery } from './query-client';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { WalletBalanceSchema } from '../../contract/wallet';
+import type { WalletBalanceSchema } from '#contract/wallet';
 import { http, type ApiReply } from './http';
 import { persistedQuery } from './query-client';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileSchema } from '../../contract/profile';
+import { ProfileSchema } from '#contract/profile';
 import { ageOtpChallenges, call, latestCode } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveKeys } from '../../server/http/keys';
-import { signAccessToken } from '../../server/modules/auth/tokens';
+import { deriveKeys } from '#server/http/keys';
+import { signAccessToken } from '#server/modules/auth/tokens';
 import {
   call,
   OWNER,

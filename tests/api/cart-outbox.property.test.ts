@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import ky from 'ky';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartReplySchema, EMPTY_CART, type Cart } from '../../contract/cart';
+import { CartReplySchema, EMPTY_CART, type Cart } from '#contract/cart';
 import {
   addChanges,
   clearChange,
@@ -12,11 +12,11 @@ import {
   removeChange,
   setChange,
   type AddToCartInput,
-} from '../../src/lib/cart/cart-changes';
-import type { CartChange } from '../../src/lib/cart/cart-ops';
-import { lineKey } from '../../src/lib/cart/line-key';
-import { clearAllOutboxes, readOutbox } from '../../src/lib/cart/outbox-store';
-import { CartSyncEngine } from '../../src/lib/cart/sync-engine';
+} from '#src/lib/cart/cart-changes';
+import type { CartChange } from '#src/lib/cart/cart-ops';
+import { lineKey } from '#src/lib/cart/line-key';
+import { clearAllOutboxes, readOutbox } from '#src/lib/cart/outbox-store';
+import { CartSyncEngine } from '#src/lib/cart/sync-engine';
 import { call, signInCustomer } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartReplySchema, EMPTY_CART, type Cart } from '../../contract/cart';
-import { emptyCart, getCart, lockCartForCheckout } from '../../server/modules/cart/cart.service';
+import { CartReplySchema, EMPTY_CART, type Cart } from '#contract/cart';
+import { emptyCart, getCart, lockCartForCheckout } from '#server/modules/cart/cart.service';
 import { call, registerOwner, signInCustomer, signInStaff, OWNER } from '../helpers/auth';
 import { insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -5,9 +5,9 @@ import {
   FoodReplySchema,
   SearchReplySchema,
   type Dish,
-} from '../../contract/catalogue';
-import { nearestDishesQuery } from '../../server/modules/catalogue/catalogue.queries';
-import { DEFAULT_ORIGIN } from '../../server/modules/catalogue/catalogue.service';
+} from '#contract/catalogue';
+import { nearestDishesQuery } from '#server/modules/catalogue/catalogue.queries';
+import { DEFAULT_ORIGIN } from '#server/modules/catalogue/catalogue.service';
 import { call } from '../helpers/auth';
 import { earthDistanceKm, insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

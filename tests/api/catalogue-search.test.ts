@@ -5,8 +5,8 @@ import {
   RestaurantReplySchema,
   ReviewListReplySchema,
   SearchReplySchema,
-} from '../../contract/catalogue';
-import { GeoReverseReplySchema, GeoSearchReplySchema } from '../../contract/geo';
+} from '#contract/catalogue';
+import { GeoReverseReplySchema, GeoSearchReplySchema } from '#contract/geo';
 import { call, signInCustomer } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CategoryListReplySchema } from '../../contract/categories';
+import { CategoryListReplySchema } from '#contract/categories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('GET /api/category/', () => {

@@ -1,13 +1,9 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CouponApplyReplySchema,
-  CouponListReplySchema,
-  CouponReplySchema,
-} from '../../contract/orders';
-import type { CouponsTable } from '../../server/db/schema';
-import { createStaffLevelAccount } from '../../server/modules/auth/auth.service';
-import { evaluateCoupon } from '../../server/modules/coupons/coupons.service';
+import { CouponApplyReplySchema, CouponListReplySchema, CouponReplySchema } from '#contract/orders';
+import type { CouponsTable } from '#server/db/schema';
+import { createStaffLevelAccount } from '#server/modules/auth/auth.service';
+import { evaluateCoupon } from '#server/modules/coupons/coupons.service';
 import { call, signInCustomer, signInStaff } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

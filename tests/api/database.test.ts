@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import type { Database } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
 import { createTestDatabase } from '../helpers/test-db';
 
 describe('database layer (same behaviour on PGlite and PostgreSQL)', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RestaurantReplySchema } from '../../contract/catalogue';
-import { OrderReplySchema, type Order } from '../../contract/orders';
-import { signAccessToken } from '../../server/modules/auth/tokens';
-import { ledgerInvariants } from '../../server/modules/ledger/ledger.service';
+import { RestaurantReplySchema } from '#contract/catalogue';
+import { OrderReplySchema, type Order } from '#contract/orders';
+import { signAccessToken } from '#server/modules/auth/tokens';
+import { ledgerInvariants } from '#server/modules/ledger/ledger.service';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import {

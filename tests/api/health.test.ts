@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_VERSION } from '../../server/version';
+import { APP_VERSION } from '#server/version';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';
 

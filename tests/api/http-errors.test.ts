@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ErrorReplySchema } from '../../contract/envelope';
+import { ErrorReplySchema } from '#contract/envelope';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // A route with a body and a failing route, added only here, to exercise the shared

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartReplySchema } from '../../contract/cart';
-import { sweepExpiredKeys } from '../../server/modules/idempotency/idempotency.service';
+import { CartReplySchema } from '#contract/cart';
+import { sweepExpiredKeys } from '#server/modules/idempotency/idempotency.service';
 import { call, signInCustomer } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

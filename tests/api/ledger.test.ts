@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '#server/http/errors';
 import {
   ledgerInvariants,
   transfer,
   walletBalance,
   type AccountRef,
   type TransferInput,
-} from '../../server/modules/ledger/ledger.service';
+} from '#server/modules/ledger/ledger.service';
 import { balanceOf, deposit, newUser, platformBalance } from '../helpers/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';

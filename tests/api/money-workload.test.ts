@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DepositReplySchema, PayOrderReplySchema } from '../../contract/payments';
-import { ledgerInvariants } from '../../server/modules/ledger/ledger.service';
+import { DepositReplySchema, PayOrderReplySchema } from '#contract/payments';
+import { ledgerInvariants } from '#server/modules/ledger/ledger.service';
 import { call, type Reply } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import {

@@ -5,9 +5,9 @@ import {
   OrderListReplySchema,
   OrderReplySchema,
   type Order,
-} from '../../contract/orders';
-import type { Role } from '../../server/db/schema';
-import { signAccessToken } from '../../server/modules/auth/tokens';
+} from '#contract/orders';
+import type { Role } from '#server/db/schema';
+import { signAccessToken } from '#server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { ALWAYS_OPEN, insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileSchema, type Profile } from '../../contract/profile';
+import { ProfileSchema, type Profile } from '#contract/profile';
 import {
   ageOtpChallenges,
   call,

@@ -9,14 +9,14 @@ import {
   AdminRestaurantReplySchema,
   type AdminRestaurant,
   type StaffRestaurant,
-} from '../../contract/staff-restaurant';
+} from '#contract/staff-restaurant';
 import {
   createPostgresPool,
   databaseFromPool,
   openDatabase,
   type Database,
-} from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+} from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
 import { call, registerOwner, signInStaff, OWNER } from '../helpers/auth';
 import { ALWAYS_OPEN, insertCatalogue } from '../helpers/catalogue';
 import { newUser, type TestUser } from '../helpers/money';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateOrderReplySchema, type OrderStatus } from '../../contract/orders';
+import { CreateOrderReplySchema, type OrderStatus } from '#contract/orders';
 import {
   DATE_INVALID_MESSAGE,
   DATE_RANGE_MESSAGE,
   DATE_RANGE_TOO_LONG_MESSAGE,
   RevenueReplySchema,
   type RevenueSummary,
-} from '../../contract/revenue';
-import type { Role } from '../../server/db/schema';
-import { signAccessToken } from '../../server/modules/auth/tokens';
+} from '#contract/revenue';
+import type { Role } from '#server/db/schema';
+import { signAccessToken } from '#server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateOrderReplySchema, type Order } from '../../contract/orders';
-import { CreateReviewReplySchema, RATING_MESSAGE } from '../../contract/reviews';
-import type { Role } from '../../server/db/schema';
-import { signAccessToken } from '../../server/modules/auth/tokens';
+import { CreateOrderReplySchema, type Order } from '#contract/orders';
+import { CreateReviewReplySchema, RATING_MESSAGE } from '#contract/reviews';
+import type { Role } from '#server/db/schema';
+import { signAccessToken } from '#server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,12 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../contract/orders';
+import type { Order } from '#contract/orders';
 import {
   StaffMemberListReplySchema,
   StaffMemberReplySchema,
   type StaffMember,
-} from '../../contract/staff-members';
-import type { StaffRestaurant } from '../../contract/staff-restaurant';
+} from '#contract/staff-members';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
 import { call, signInStaff } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { newUser, ownerOf, paidOrder, type TestUser } from '../helpers/money';

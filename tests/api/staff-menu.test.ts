@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CartReplySchema } from '../../contract/cart';
-import { OrderReplySchema } from '../../contract/orders';
+import { CartReplySchema } from '#contract/cart';
+import { OrderReplySchema } from '#contract/orders';
 import {
   FOOD_PRICE_MESSAGE,
   IMAGE_URL_MESSAGE,
@@ -11,7 +11,7 @@ import {
   StaffFoodReplySchema,
   TOPPING_PRICE_MESSAGE,
   type StaffFood,
-} from '../../contract/staff-menu';
+} from '#contract/staff-menu';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import {

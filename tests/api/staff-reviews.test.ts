@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Review } from '../../contract/catalogue';
-import { StaffReviewListReplySchema } from '../../contract/reviews';
+import type { Review } from '#contract/catalogue';
+import { StaffReviewListReplySchema } from '#contract/reviews';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { newUser, paidOrder, type TestUser, ownerOf as ownerOfRestaurant } from '../helpers/money';

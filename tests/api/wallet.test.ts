@@ -5,8 +5,8 @@ import {
   WithdrawalListReplySchema,
   WithdrawalReplySchema,
   WithdrawReplySchema,
-} from '../../contract/wallet';
-import { ledgerInvariants } from '../../server/modules/ledger/ledger.service';
+} from '#contract/wallet';
+import { ledgerInvariants } from '#server/modules/ledger/ledger.service';
 import { call } from '../helpers/auth';
 import { balanceOf, deposit, newUser, platformBalance, type TestUser } from '../helpers/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';

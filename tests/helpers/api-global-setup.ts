@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { databaseFromPGlite, openPGlite } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+import { databaseFromPGlite, openPGlite } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
 import {
   createPostgresDatabase,
   openPostgresDatabase,

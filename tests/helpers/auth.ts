@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../server/db/database';
+import type { Database } from '#server/db/database';
 
 type Json = Record<string, unknown>;
 

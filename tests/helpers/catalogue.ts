@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { OpeningHours } from '../../contract/catalogue';
-import type { DB } from '../../server/db/schema';
+import type { OpeningHours } from '#contract/catalogue';
+import type { DB } from '#server/db/schema';
 
 const ALL_DAY = [{ open: '00:00', close: '24:00' }];
 export const ALWAYS_OPEN: OpeningHours = {

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
-import type { Database } from '../../server/db/database';
-import type { SmsSender } from '../../server/sms/sms';
+import { buildApp } from '#server/app';
+import { loadConfig, type Config } from '#server/config';
+import type { Database } from '#server/db/database';
+import type { SmsSender } from '#server/sms/sms';
 import { createTestDatabase } from './test-db';
 
 export function testConfig(env: Record<string, string> = {}): Config {

@@ -8,8 +8,8 @@ import {
   databaseFromPool,
   openPGlite,
   type Database,
-} from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
+} from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
 
 /** The migrated database tests/helpers/api-global-setup.ts prepares once per run. */
 export type DatabaseTemplate =

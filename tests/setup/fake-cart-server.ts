@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import type { Cart, CartItem } from '../../contract/cart';
-import type { Topping } from '../../contract/catalogue';
+import type { Cart, CartItem } from '#contract/cart';
+import type { Topping } from '#contract/catalogue';
 import { fail, ok } from './fake-api';
 
 /**

@@ -1,4 +1,4 @@
-import type { Profile } from '../../contract/profile';
+import type { Profile } from '#contract/profile';
 
 /** A complete customer profile as GET /api/customer/profile/ returns it. */
 export function customerProfile(overrides: Partial<Profile> = {}): Profile {

@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { appRoutes } from '../../src/app/router';
-import { cssVariablesResolver, theme } from '../../src/app/theme';
+import { appRoutes } from '#src/app/router';
+import { cssVariablesResolver, theme } from '#src/app/theme';
 
 /** A fresh client per test with retries off, so a failing query fails at once. */
 export function createTestQueryClient(): QueryClient {

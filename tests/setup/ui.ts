@@ -5,9 +5,9 @@ import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { clearAllOutboxes } from '../../src/lib/cart/outbox-store';
-import { clearPersistedQueries } from '../../src/lib/query-client';
-import { logout } from '../../src/lib/session';
+import { clearAllOutboxes } from '#src/lib/cart/outbox-store';
+import { clearPersistedQueries } from '#src/lib/query-client';
+import { logout } from '#src/lib/session';
 
 // Mantine reads prefers-color-scheme and breakpoints through matchMedia.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
-import { AddressDialog } from '../../src/features/home/components/address-dialog';
-import { vi as text } from '../../src/i18n/vi';
-import { clearLocation, locationStore, setLocation } from '../../src/lib/location';
-import { logout, setSession } from '../../src/lib/session';
+import { AddressDialog } from '#src/features/home/components/address-dialog';
+import { vi as text } from '#src/i18n/vi';
+import { clearLocation, locationStore, setLocation } from '#src/lib/location';
+import { logout, setSession } from '#src/lib/session';
 import { renderWithProviders } from '../setup/render';
 import { failReply, json, stubQueryApi } from './home-fake-api';
 

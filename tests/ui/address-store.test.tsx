@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
-import { addressPreview, truncateAddress } from '../../src/features/home/address-text';
+import { addressPreview, truncateAddress } from '#src/features/home/address-text';
 import {
   clearLocation,
   describeLocation,
@@ -7,9 +7,9 @@ import {
   locationStore,
   readStoredLocation,
   setLocation,
-} from '../../src/lib/location';
-import { DEFAULT_MAPS_BASE_URL, mapsBaseUrl, searchAddress } from '../../src/lib/maps';
-import { logout } from '../../src/lib/session';
+} from '#src/lib/location';
+import { DEFAULT_MAPS_BASE_URL, mapsBaseUrl, searchAddress } from '#src/lib/maps';
+import { logout } from '#src/lib/session';
 import { json, stubQueryApi } from './home-fake-api';
 
 beforeEach(() => {

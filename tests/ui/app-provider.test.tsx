@@ -3,15 +3,15 @@ import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/reac
 import { act, render, screen } from '@testing-library/react';
 import { createStore, get } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../src/app/provider';
-import { vi as viText } from '../../src/i18n/vi';
+import { AppProvider } from '#src/app/provider';
+import { vi as viText } from '#src/i18n/vi';
 import {
   createQueryClient,
   persistedQuery,
   savePersistedQueriesNow,
   userCacheKey,
-} from '../../src/lib/query-client';
-import { logout, setSession } from '../../src/lib/session';
+} from '#src/lib/query-client';
+import { logout, setSession } from '#src/lib/session';
 
 function prefersDark(dark: boolean) {
   vi.mocked(window.matchMedia).mockImplementation((query: string) => ({

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vi as text } from '../../src/i18n/vi';
-import { logout, session } from '../../src/lib/session';
+import { vi as text } from '#src/i18n/vi';
+import { logout, session } from '#src/lib/session';
 import { renderApp } from '../setup/render';
 import {
   deferred,

@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
-import type { Dish, Food } from '../../contract/catalogue';
-import { vi as text } from '../../src/i18n/vi';
-import { clearLocation, setLocation } from '../../src/lib/location';
-import { logout, setSession } from '../../src/lib/session';
+import type { Dish, Food } from '#contract/catalogue';
+import { vi as text } from '#src/i18n/vi';
+import { clearLocation, setLocation } from '#src/lib/location';
+import { logout, setSession } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import { FakeCartServer, serveCart, serverFood, type ServerFood } from '../setup/fake-cart-server';
@@ -120,10 +120,10 @@ configure({ asyncUtilTimeout: 4000 });
 beforeAll(async () => {
   // The screens are lazy chunks: transform them once up front, so no test spends its time on
   // the cold import.
-  await import('../../src/features/restaurant/pages/restaurant-page');
-  await import('../../src/features/home/pages/home-page');
-  await import('../../src/features/search/pages/search-page');
-  await import('../../src/features/food/pages/food-page');
+  await import('#src/features/restaurant/pages/restaurant-page');
+  await import('#src/features/home/pages/home-page');
+  await import('#src/features/search/pages/search-page');
+  await import('#src/features/food/pages/food-page');
 }, 30_000);
 
 beforeEach(() => {

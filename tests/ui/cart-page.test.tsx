@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
-import { vi as text } from '../../src/i18n/vi';
-import { logout, setSession } from '../../src/lib/session';
+import { vi as text } from '#src/i18n/vi';
+import { logout, setSession } from '#src/lib/session';
 import { fail, stubApi } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import { FakeCartServer, serveCart, serverFood } from '../setup/fake-cart-server';
@@ -67,7 +67,7 @@ configure({ asyncUtilTimeout: 4000 });
 beforeAll(async () => {
   // The screens are lazy chunks: transform them once up front, so no test spends its time on
   // the cold import.
-  await import('../../src/features/cart/pages/cart-page');
+  await import('#src/features/cart/pages/cart-page');
 }, 30_000);
 
 beforeEach(() => {

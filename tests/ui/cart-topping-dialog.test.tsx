@@ -7,8 +7,8 @@ import {
   ToppingDialog,
   type ToppingChoice,
   type ToppingDialogProps,
-} from '../../src/components/cart/topping-dialog';
-import { vi as text } from '../../src/i18n/vi';
+} from '#src/components/cart/topping-dialog';
+import { vi as text } from '#src/i18n/vi';
 import { renderWithProviders } from '../setup/render';
 import { makeFood } from './food-fake-api';
 

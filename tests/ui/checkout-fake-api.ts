@@ -1,4 +1,4 @@
-import type { Cart, CartItem } from '../../contract/cart';
+import type { Cart, CartItem } from '#contract/cart';
 
 /** A cart as GET /api/customer/cart/ returns it (contract/cart.ts), for the checkout tests. */
 

@@ -1,6 +1,6 @@
-import type { Review } from '../../contract/catalogue';
-import type { RevenueSummary } from '../../contract/revenue';
-import type { StaffRestaurant } from '../../contract/staff-restaurant';
+import type { Review } from '#contract/catalogue';
+import type { RevenueSummary } from '#contract/revenue';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
 
 /**
  * Replies of the staff calls the dashboard, /staff/reviews and the profile's restaurant card

@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi as vitest } from 'vitest';
-import { DishCard } from '../../src/components/dish-card';
-import { vi as text } from '../../src/i18n/vi';
+import { DishCard } from '#src/components/dish-card';
+import { vi as text } from '#src/i18n/vi';
 import { renderWithProviders } from '../setup/render';
 import { makeDish } from './home-fake-api';
 

@@ -6,7 +6,7 @@ import type {
   Restaurant,
   RestaurantSummary,
   Review,
-} from '../../contract/catalogue';
+} from '#contract/catalogue';
 
 /**
  * Replies of the catalogue endpoints for the food and restaurant screen tests, shaped as

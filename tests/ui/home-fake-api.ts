@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Dish } from '../../contract/catalogue';
+import type { Dish } from '#contract/catalogue';
 
 /**
  * A fake server behind `fetch` for the home, address dialog and dish card tests. Unlike

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
-import { vi as text } from '../../src/i18n/vi';
-import { clearLocation, setLocation, type UserLocation } from '../../src/lib/location';
-import { logout, setSession } from '../../src/lib/session';
+import { vi as text } from '#src/i18n/vi';
+import { clearLocation, setLocation, type UserLocation } from '#src/lib/location';
+import { logout, setSession } from '#src/lib/session';
 import { renderApp } from '../setup/render';
 import {
   dishes,
@@ -93,8 +93,8 @@ const main = () => screen.getByRole('main');
 beforeAll(async () => {
   // The screen and its dialog are lazy chunks: transform them once up front, so the first test
   // does not spend its find timeout on the cold import.
-  await import('../../src/features/home/pages/home-page');
-  await import('../../src/features/home/components/address-dialog');
+  await import('#src/features/home/pages/home-page');
+  await import('#src/features/home/components/address-dialog');
 });
 
 beforeEach(() => {

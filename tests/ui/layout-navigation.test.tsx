@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { vi as text } from '../../src/i18n/vi';
-import { logout, setSession } from '../../src/lib/session';
+import { vi as text } from '#src/i18n/vi';
+import { logout, setSession } from '#src/lib/session';
 import { stubApi } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 

@@ -3,12 +3,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Cart } from '../../contract/cart';
-import { AppLayout } from '../../src/app/layouts/app-layout';
-import { AppProvider } from '../../src/app/provider';
-import { appRoutes } from '../../src/app/router';
-import { vi as text } from '../../src/i18n/vi';
-import { logout, session, setSession, type SessionUser } from '../../src/lib/session';
+import type { Cart } from '#contract/cart';
+import { AppLayout } from '#src/app/layouts/app-layout';
+import { AppProvider } from '#src/app/provider';
+import { appRoutes } from '#src/app/router';
+import { vi as text } from '#src/i18n/vi';
+import { logout, session, setSession, type SessionUser } from '#src/lib/session';
 import { fail, ok, stubApi } from '../setup/fake-api';
 import { renderApp, renderWithProviders } from '../setup/render';
 

@@ -1,6 +1,6 @@
 import { vi, type Mock } from 'vitest';
-import type { Order, OrderItem } from '../../contract/orders';
-import { setSession } from '../../src/lib/session';
+import type { Order, OrderItem } from '#contract/orders';
+import { setSession } from '#src/lib/session';
 
 /**
  * Orders as GET /api/customer/orders/ and /api/staff/orders/ return them (contract/orders.ts),

@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Order } from '../../contract/orders';
-import { vi as text } from '../../src/i18n/vi';
-import { shouldPersistQuery } from '../../src/lib/query-client';
-import { logout } from '../../src/lib/session';
+import type { Order } from '#contract/orders';
+import { vi as text } from '#src/i18n/vi';
+import { shouldPersistQuery } from '#src/lib/query-client';
+import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import {

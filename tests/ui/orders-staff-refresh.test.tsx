@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../contract/orders';
+import type { Order } from '#contract/orders';
 import {
   STAFF_ORDERS_REFRESH_MS,
   staffListRefresh,
-} from '../../src/features/orders/api/staff-list-refresh';
-import { vi as text } from '../../src/i18n/vi';
-import { logout } from '../../src/lib/session';
+} from '#src/features/orders/api/staff-list-refresh';
+import { vi as text } from '#src/i18n/vi';
+import { logout } from '#src/lib/session';
 import { ok, stubApi } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import { makeOrder, orderPage, signInAsCustomer, signInAsStaff } from './orders-fake-api';

@@ -5,7 +5,7 @@ import {
   PAYMENT_REDIRECT_KEY,
   readPaymentRedirect,
   savePaymentRedirect,
-} from '../../src/lib/payment-popup';
+} from '#src/lib/payment-popup';
 
 /**
  * The payment popup of spec section 4 and 9 (800x600, polled every 1 s, force-closed after

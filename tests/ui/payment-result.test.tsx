@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
-import type { PaymentReturnResult } from '../../contract/payments';
-import { PAYMENT_REDIRECT_KEY } from '../../src/lib/payment-popup';
-import { logout } from '../../src/lib/session';
+import type { PaymentReturnResult } from '#contract/payments';
+import { PAYMENT_REDIRECT_KEY } from '#src/lib/payment-popup';
+import { logout } from '#src/lib/session';
 import { fail, jsonResponse, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import { requestsTo, signInAsCustomer } from './orders-fake-api';
@@ -56,7 +56,7 @@ function setOpener(opener: unknown) {
 
 beforeAll(async () => {
   // The screen is a lazy chunk: transform it once up front, outside any test's time.
-  await import('../../src/features/payment/pages/payment-result-page');
+  await import('#src/features/payment/pages/payment-result-page');
 }, 30_000);
 
 beforeEach(() => {

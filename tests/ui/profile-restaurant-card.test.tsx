@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Profile } from '../../contract/profile';
-import { vi as text } from '../../src/i18n/vi';
-import { logout, setSession } from '../../src/lib/session';
+import type { Profile } from '#contract/profile';
+import { vi as text } from '#src/i18n/vi';
+import { logout, setSession } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { customerProfile, staffProfile } from '../setup/profiles';
 import { renderApp } from '../setup/render';

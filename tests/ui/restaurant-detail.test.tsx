@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Dish, Restaurant, RestaurantSummary } from '../../contract/catalogue';
-import { vi as text } from '../../src/i18n/vi';
-import { clearLocation, setLocation } from '../../src/lib/location';
-import { logout, setSession } from '../../src/lib/session';
+import type { Dish, Restaurant, RestaurantSummary } from '#contract/catalogue';
+import { vi as text } from '#src/i18n/vi';
+import { clearLocation, setLocation } from '#src/lib/location';
+import { logout, setSession } from '#src/lib/session';
 import { fail, ok, stubApi } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import { listPage, makeDish, makeRestaurant, makeSummary, requestedUrls } from './food-fake-api';

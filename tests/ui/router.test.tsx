@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_BACKGROUND_ATTRIBUTE } from '../../src/app/layouts/auth-layout';
-import { routeAccess } from '../../src/app/routes';
-import { vi as text } from '../../src/i18n/vi';
-import { logout, setSession, type SessionUser } from '../../src/lib/session';
+import { AUTH_BACKGROUND_ATTRIBUTE } from '#src/app/layouts/auth-layout';
+import { routeAccess } from '#src/app/routes';
+import { vi as text } from '#src/i18n/vi';
+import { logout, setSession, type SessionUser } from '#src/lib/session';
 import { renderApp } from '../setup/render';
 
 const tokens = { access_token: 'a', refresh_token: 'r' };

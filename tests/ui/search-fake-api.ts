@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { Dish, SearchRestaurant } from '../../contract/catalogue';
+import type { Dish, SearchRestaurant } from '#contract/catalogue';
 
 /**
  * A fake GET /api/search/ behind `fetch` for the search screen's tests: the app's own ky client,

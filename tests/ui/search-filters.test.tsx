@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { vi as text } from '../../src/i18n/vi';
-import { clearLocation } from '../../src/lib/location';
-import { logout, setSession } from '../../src/lib/session';
+import { vi as text } from '#src/i18n/vi';
+import { clearLocation } from '#src/lib/location';
+import { logout, setSession } from '#src/lib/session';
 import { renderApp } from '../setup/render';
 import { catalogue, fakePageGeometry, fakeSearchApi, paramsOf } from './search-fake-api';
 

@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { currentMonthRange } from '../../src/features/dashboard/month-range';
-import { vi as text } from '../../src/i18n/vi';
-import { logout } from '../../src/lib/session';
+import { currentMonthRange } from '#src/features/dashboard/month-range';
+import { vi as text } from '#src/i18n/vi';
+import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import { makeRevenue, makeReview, makeStaffRestaurant, reviewPage } from './dashboard-fake-api';

@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffFood } from '../../contract/staff-menu';
-import { FOOD_PRICE_MESSAGE } from '../../contract/staff-menu';
-import { vi as text } from '../../src/i18n/vi';
-import { logout } from '../../src/lib/session';
+import type { StaffFood } from '#contract/staff-menu';
+import { FOOD_PRICE_MESSAGE } from '#contract/staff-menu';
+import { vi as text } from '#src/i18n/vi';
+import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiCall, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import {
@@ -65,8 +65,8 @@ async function findToast(message: string) {
 beforeAll(async () => {
   // The screens are lazy chunks: transform them once up front, so no test spends its time on
   // the cold import.
-  await import('../../src/features/staff-menu/pages/staff-dish-page');
-  await import('../../src/features/staff-menu/pages/staff-menu-page');
+  await import('#src/features/staff-menu/pages/staff-dish-page');
+  await import('#src/features/staff-menu/pages/staff-menu-page');
 }, 30_000);
 
 beforeEach(() => {

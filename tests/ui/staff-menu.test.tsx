@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StaffFood } from '../../contract/staff-menu';
-import { vi as text } from '../../src/i18n/vi';
-import { logout } from '../../src/lib/session';
+import type { StaffFood } from '#contract/staff-menu';
+import { vi as text } from '#src/i18n/vi';
+import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import { foodPage, makeStaffFood, searchParamsTo, signInAs } from './staff-workspace-fake-api';
@@ -77,8 +77,8 @@ async function openRowMenu(user: ReturnType<typeof userEvent.setup>, name: strin
 beforeAll(async () => {
   // The screens are lazy chunks: transform them once up front, so no test spends its time on
   // the cold import.
-  await import('../../src/features/staff-menu/pages/staff-menu-page');
-  await import('../../src/features/staff-menu/pages/staff-dish-page');
+  await import('#src/features/staff-menu/pages/staff-menu-page');
+  await import('#src/features/staff-menu/pages/staff-dish-page');
 }, 30_000);
 
 beforeEach(() => {

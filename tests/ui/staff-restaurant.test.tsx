@@ -2,11 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OpeningHours } from '../../contract/catalogue';
-import type { StaffRestaurant } from '../../contract/staff-restaurant';
-import { HOURS_OVERLAP_MESSAGE } from '../../contract/staff-restaurant';
-import { vi as text } from '../../src/i18n/vi';
-import { logout } from '../../src/lib/session';
+import type { OpeningHours } from '#contract/catalogue';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { HOURS_OVERLAP_MESSAGE } from '#contract/staff-restaurant';
+import { vi as text } from '#src/i18n/vi';
+import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import {
@@ -68,7 +68,7 @@ const time = (label: string, value: string) =>
 beforeAll(async () => {
   // The screen is a lazy chunk: transform it once up front, so no test spends its time on the
   // cold import.
-  await import('../../src/features/staff-restaurant/pages/staff-restaurant-page');
+  await import('#src/features/staff-restaurant/pages/staff-restaurant-page');
 }, 30_000);
 
 beforeEach(() => {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Review } from '../../contract/catalogue';
-import { vi as text } from '../../src/i18n/vi';
-import { STAFF_REVIEWS_PAGE_SIZE } from '../../src/lib/staff-reviews';
-import { logout } from '../../src/lib/session';
+import type { Review } from '#contract/catalogue';
+import { vi as text } from '#src/i18n/vi';
+import { STAFF_REVIEWS_PAGE_SIZE } from '#src/lib/staff-reviews';
+import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import { makeReview, reviewPage } from './dashboard-fake-api';

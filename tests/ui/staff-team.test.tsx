@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StaffMember, StaffMemberCreateBody } from '../../contract/staff-members';
-import { vi as text } from '../../src/i18n/vi';
-import { logout } from '../../src/lib/session';
+import type { StaffMember, StaffMemberCreateBody } from '#contract/staff-members';
+import { vi as text } from '#src/i18n/vi';
+import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import {
@@ -54,7 +54,7 @@ const field = (scope: HTMLElement, name: string) =>
 beforeAll(async () => {
   // The screen is a lazy chunk: transform it once up front, so no test spends its time on the
   // cold import.
-  await import('../../src/features/staff-restaurant/pages/staff-restaurant-page');
+  await import('#src/features/staff-restaurant/pages/staff-restaurant-page');
 }, 30_000);
 
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import type { Mock } from 'vitest';
-import type { Pagination } from '../../contract/envelope';
-import type { StaffFood } from '../../contract/staff-menu';
-import type { StaffMember } from '../../contract/staff-members';
-import type { StaffRestaurant } from '../../contract/staff-restaurant';
-import { setSession } from '../../src/lib/session';
+import type { Pagination } from '#contract/envelope';
+import type { StaffFood } from '#contract/staff-menu';
+import type { StaffMember } from '#contract/staff-members';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { setSession } from '#src/lib/session';
 
 /**
  * Dishes, a restaurant and staff accounts as the /api/staff/ calls return them

@@ -1,7 +1,7 @@
 import { act, startTransition, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useStoreValue } from '../../src/lib/use-store-value';
+import { useStoreValue } from '#src/lib/use-store-value';
 
 function createStore(initial: number) {
   let value = initial;

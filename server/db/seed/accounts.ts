@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createStaffLevelAccount } from '../../modules/auth/auth.service';
+import { createStaffLevelAccount } from '#server/modules/auth/auth.service';
 import type { DB } from '../schema';
 
 /** Development-only accounts, listed in the README. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../../modules/auth/passwords';
-import type { UploadStore } from '../../storage/uploads';
+import { hashPassword } from '#server/modules/auth/passwords';
+import type { UploadStore } from '#server/storage/uploads';
 import type { DB } from '../schema';
 import { DEMO_PASSWORD } from './accounts';
 import { DEMO_RESTAURANTS } from './catalogue-data';

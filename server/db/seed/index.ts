@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { UploadStore } from '../../storage/uploads';
+import type { UploadStore } from '#server/storage/uploads';
 import type { DB } from '../schema';
 import { seedAccounts } from './accounts';
 import { seedCatalogue } from './catalogue';

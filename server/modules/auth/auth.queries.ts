@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '#server/db/schema';
 
 export async function insertRefreshToken(
   db: Kysely<DB>,

@@ -10,9 +10,9 @@ import {
   StaffLoginReplySchema,
   VerifyOtpBodySchema,
   VerifyOtpReplySchema,
-} from '../../../contract/auth';
-import { MessageReplySchema } from '../../../contract/envelope';
-import { AppError } from '../../http/errors';
+} from '#contract/auth';
+import { MessageReplySchema } from '#contract/envelope';
+import { AppError } from '#server/http/errors';
 import {
   logout,
   refreshSession,

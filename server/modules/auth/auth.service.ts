@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Tokens } from '../../../contract/auth';
-import type { Profile } from '../../../contract/profile';
-import type { DB, Gender, Role } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { SmsSender } from '../../sms/sms';
+import type { Tokens } from '#contract/auth';
+import type { Profile } from '#contract/profile';
+import type { DB, Gender, Role } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import type { SmsSender } from '#server/sms/sms';
 import { sendOtp, verifyOtp } from '../otp/otp.service';
 import {
   assertUnderLimit,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '#server/db/schema';
 
 /**
  * Makes sure the customer has a cart row and locks it until the transaction ends: every cart

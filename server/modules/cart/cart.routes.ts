@@ -4,8 +4,8 @@ import {
   CartItemParamsSchema,
   CartReplySchema,
   CartUpdateBodySchema,
-} from '../../../contract/cart';
-import { currentUser } from '../../http/access';
+} from '#contract/cart';
+import { currentUser } from '#server/http/access';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service';
 
 const CUSTOMER = { access: 'customer' } as const;

@@ -5,10 +5,10 @@ import {
   EMPTY_CART,
   type Cart,
   type CartAddBody,
-} from '../../../contract/cart';
-import type { DB } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { publicFileUrl } from '../../storage/uploads';
+} from '#contract/cart';
+import type { DB } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import { publicFileUrl } from '#server/storage/uploads';
 import {
   addToLine,
   bindCart,

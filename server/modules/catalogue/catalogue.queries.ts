@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '#server/db/schema';
 
 export interface Point {
   lat: number;

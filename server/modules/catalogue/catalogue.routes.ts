@@ -13,7 +13,7 @@ import {
   ReviewListReplySchema,
   SearchQuerySchema,
   SearchReplySchema,
-} from '../../../contract/catalogue';
+} from '#contract/catalogue';
 import {
   getFood,
   getRestaurant,

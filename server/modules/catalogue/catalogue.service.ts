@@ -7,12 +7,12 @@ import type {
   RestaurantSummary,
   Review,
   SearchRestaurant,
-} from '../../../contract/catalogue';
-import type { Pagination } from '../../../contract/envelope';
-import type { DB, RestaurantsTable } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { countHorizon, offsetOf, pagination } from '../../http/pagination';
-import { publicFileUrl } from '../../storage/uploads';
+} from '#contract/catalogue';
+import type { Pagination } from '#contract/envelope';
+import type { DB, RestaurantsTable } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import { countHorizon, offsetOf, pagination } from '#server/http/pagination';
+import { publicFileUrl } from '#server/storage/uploads';
 import {
   countApprovedRestaurants,
   countDishesUpTo,

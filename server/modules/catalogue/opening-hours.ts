@@ -1,4 +1,4 @@
-import { WEEKDAYS, type OpeningHours, type Weekday } from '../../../contract/catalogue';
+import { WEEKDAYS, type OpeningHours, type Weekday } from '#contract/catalogue';
 
 const LOCAL = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Ho_Chi_Minh',

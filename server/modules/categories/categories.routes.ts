@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CategoryListReplySchema } from '../../../contract/categories';
+import { CategoryListReplySchema } from '#contract/categories';
 import { listCategories } from './categories.service';
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema } from '../../../contract/catalogue';
+import { IdParamsSchema } from '#contract/catalogue';
 import {
   CouponApplyBodySchema,
   CouponApplyReplySchema,
   CouponCodeParamsSchema,
   CouponListReplySchema,
   CouponReplySchema,
-} from '../../../contract/orders';
-import { currentUser } from '../../http/access';
+} from '#contract/orders';
+import { currentUser } from '#server/http/access';
 import { applyCoupon, getCoupon, listUsableCoupons } from './coupons.service';
 
 const OK = 'Thành công';

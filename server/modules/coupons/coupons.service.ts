@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Coupon, CouponApplyBody, CouponApplyResult } from '../../../contract/orders';
-import type { DB } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import type { Coupon, CouponApplyBody, CouponApplyResult } from '#contract/orders';
+import type { DB } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
 import {
   countLiveRedemptions,
   insertRedemption,

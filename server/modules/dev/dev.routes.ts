@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SmsOutboxQuerySchema, SmsOutboxReplySchema } from '../../../contract/auth';
+import { SmsOutboxQuerySchema, SmsOutboxReplySchema } from '#contract/auth';
 import { listOutbox } from './dev.service';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { selectOutbox } from '../../sms/outbox.queries';
+import type { DB } from '#server/db/schema';
+import { selectOutbox } from '#server/sms/outbox.queries';
 
 const OUTBOX_LIMIT = 50;
 

@@ -4,7 +4,7 @@ import {
   GeoReverseReplySchema,
   GeoSearchQuerySchema,
   GeoSearchReplySchema,
-} from '../../../contract/geo';
+} from '#contract/geo';
 
 /**
  * The maps service of spec 7.6 in Nominatim's shapes (bare JSON, not our envelope), so the

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReplySchema } from '../../../contract/envelope';
-import { HealthReplySchema } from '../../../contract/health';
+import { ErrorReplySchema } from '#contract/envelope';
+import { HealthReplySchema } from '#contract/health';
 import { checkHealth } from './health.service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Health } from '../../../contract/health';
-import type { DatabaseKind } from '../../db/database';
-import type { DB } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { APP_VERSION } from '../../version';
+import type { Health } from '#contract/health';
+import type { DatabaseKind } from '#server/db/database';
+import type { DB } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import { APP_VERSION } from '#server/version';
 import { pingDatabase } from './health.queries';
 
 export async function checkHealth(db: Kysely<DB>, kind: DatabaseKind): Promise<Health> {

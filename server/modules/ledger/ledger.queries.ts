@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { DB, LedgerTransfersTable } from '../../db/schema';
+import type { DB, LedgerTransfersTable } from '#server/db/schema';
 
 export type PlatformKind = 'escrow' | 'gateway' | 'payouts' | 'commission';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB, TransferKind } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import type { DB, TransferKind } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
 import {
   creditAccount,
   debitAccount,
@@ -14,7 +14,7 @@ import {
   selectWalletBalance,
 } from './ledger.queries';
 
-export type { TransferKind } from '../../db/schema';
+export type { TransferKind } from '#server/db/schema';
 export type PlatformAccount = 'escrow' | 'gateway' | 'payouts' | 'commission';
 export type AccountRef = { wallet: number /* user id */ } | { platform: PlatformAccount };
 

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { CancelledBy, DB, OrderItemsTable, OrdersTable, OrderStatus } from '../../db/schema';
+import type { CancelledBy, DB, OrderItemsTable, OrdersTable, OrderStatus } from '#server/db/schema';
 
 /** Which orders a reader may see: a customer's own, or a restaurant's. */
 export interface OrderScope {

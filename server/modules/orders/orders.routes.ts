@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema } from '../../../contract/catalogue';
+import { IdParamsSchema } from '#contract/catalogue';
 import {
   CancelOrderBodySchema,
   CreateOrderBodySchema,
@@ -7,8 +7,8 @@ import {
   OrderListQuerySchema,
   OrderListReplySchema,
   OrderReplySchema,
-} from '../../../contract/orders';
-import { currentUser } from '../../http/access';
+} from '#contract/orders';
+import { currentUser } from '#server/http/access';
 import {
   advanceStaffOrder,
   cancelOrderAsCustomer,

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { OpeningHours } from '../../../contract/catalogue';
-import type { Pagination } from '../../../contract/envelope';
-import type { CreateOrderBody, Order, OrderItem } from '../../../contract/orders';
-import type { CancelledBy, DB, OrderStatus, Role } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { offsetOf, pagination } from '../../http/pagination';
-import { publicFileUrl } from '../../storage/uploads';
+import type { OpeningHours } from '#contract/catalogue';
+import type { Pagination } from '#contract/envelope';
+import type { CreateOrderBody, Order, OrderItem } from '#contract/orders';
+import type { CancelledBy, DB, OrderStatus, Role } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import { offsetOf, pagination } from '#server/http/pagination';
+import { publicFileUrl } from '#server/storage/uploads';
 import { emptyCart, lockCartForCheckout } from '../cart/cart.service';
 import { isOpenAt } from '../catalogue/opening-hours';
 import { evaluateCoupon, redeemCoupon, releaseCouponOfOrder } from '../coupons/coupons.service';

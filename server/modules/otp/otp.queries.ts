@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, OtpPurpose } from '../../db/schema';
+import type { DB, OtpPurpose } from '#server/db/schema';
 
 /** Serialises OTP work per phone (send and verify) across requests and app instances. */
 export async function lockPhone(db: Kysely<DB>, phone: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB, OtpPurpose } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { SmsSender } from '../../sms/sms';
+import type { DB, OtpPurpose } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import type { SmsSender } from '#server/sms/sms';
 import {
   assertUnderLimit,
   describeWait,

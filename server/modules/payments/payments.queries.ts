@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, PaymentPurpose, PaymentStatus } from '../../db/schema';
+import type { DB, PaymentPurpose, PaymentStatus } from '#server/db/schema';
 
 export interface NewPayment {
   txn_ref: string;

@@ -7,10 +7,10 @@ import {
   PayOrderReplySchema,
   VnpayCallbackQuerySchema,
   VnpayIpnReplySchema,
-} from '../../../contract/payments';
-import { currentUser } from '../../http/access';
-import { sendError } from '../../http/error-handler';
-import { isNavigation } from '../../http/static';
+} from '#contract/payments';
+import { currentUser } from '#server/http/access';
+import { sendError } from '#server/http/error-handler';
+import { isNavigation } from '#server/http/static';
 import {
   createDeposit,
   handleIpn,

@@ -10,10 +10,10 @@ import {
   type PaymentReturnReply,
   type PayOrderResult,
   type VnpayIpnReply,
-} from '../../../contract/payments';
-import type { Config } from '../../config';
-import type { DB, PaymentPurpose } from '../../db/schema';
-import { AppError } from '../../http/errors';
+} from '#contract/payments';
+import type { Config } from '#server/config';
+import type { DB, PaymentPurpose } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
 import { transfer, walletBalance, type TransferInput } from '../ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '../orders/orders.service';
 import {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SendOtpReplySchema } from '../../../contract/auth';
+import { SendOtpReplySchema } from '#contract/auth';
 import {
   CustomerProfileUpdateSchema,
   PhoneOtpBodySchema,
   ProfileReplySchema,
   StaffProfileUpdateSchema,
-} from '../../../contract/profile';
-import { currentUser } from '../../http/access';
-import { MAX_UPLOAD_BYTES } from '../../storage/images';
+} from '#contract/profile';
+import { currentUser } from '#server/http/access';
+import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   getProfile,
   sendPhoneChangeOtp,

@@ -1,10 +1,10 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { Profile } from '../../../contract/profile';
-import type { DB, Gender, UsersTable } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { SmsSender } from '../../sms/sms';
-import { reencodeImage } from '../../storage/images';
-import type { UploadStore } from '../../storage/uploads';
+import type { Profile } from '#contract/profile';
+import type { DB, Gender, UsersTable } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import type { SmsSender } from '#server/sms/sms';
+import { reencodeImage } from '#server/storage/images';
+import type { UploadStore } from '#server/storage/uploads';
 import { sendOtp, verifyOtp } from '../otp/otp.service';
 import {
   assertStaffValuesFree,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ApprovalStatus, DB } from '../../db/schema';
+import type { ApprovalStatus, DB } from '#server/db/schema';
 
 export interface ApprovalRow {
   id: number;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema } from '../../../contract/catalogue';
+import { IdParamsSchema } from '#contract/catalogue';
 import {
   AdminRestaurantListQuerySchema,
   AdminRestaurantListReplySchema,
   AdminRestaurantReplySchema,
   RejectRestaurantBodySchema,
-} from '../../../contract/staff-restaurant';
+} from '#contract/staff-restaurant';
 import {
   approveRestaurant,
   listForApproval,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { RevenueQuery, RevenueSummary } from '../../../contract/revenue';
-import type { DB, Role } from '../../db/schema';
+import type { RevenueQuery, RevenueSummary } from '#contract/revenue';
+import type { DB, Role } from '#server/db/schema';
 import { restaurantIdOfStaff } from '../workplace/workplace.service';
 import { selectDailyRevenue } from './revenue.queries';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, OrderStatus } from '../../db/schema';
+import type { DB, OrderStatus } from '#server/db/schema';
 
 /** A bought item as the review rules look at it. */
 export interface ReviewableItemRow {

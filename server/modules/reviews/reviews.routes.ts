@@ -4,8 +4,8 @@ import {
   CreateReviewReplySchema,
   StaffReviewListQuerySchema,
   StaffReviewListReplySchema,
-} from '../../../contract/reviews';
-import { currentUser } from '../../http/access';
+} from '#contract/reviews';
+import { currentUser } from '#server/http/access';
 import { createReview, listStaffReviews } from './reviews.service';
 
 /**

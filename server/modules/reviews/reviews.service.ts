@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Review } from '../../../contract/catalogue';
-import type { Pagination } from '../../../contract/envelope';
-import type { CreatedReview, CreateReviewBody } from '../../../contract/reviews';
-import type { DB, Role } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { offsetOf, pagination } from '../../http/pagination';
+import type { Review } from '#contract/catalogue';
+import type { Pagination } from '#contract/envelope';
+import type { CreatedReview, CreateReviewBody } from '#contract/reviews';
+import type { DB, Role } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import { offsetOf, pagination } from '#server/http/pagination';
 import { workplaceOf } from '../workplace/workplace.service';
 import {
   countRestaurantReviews,

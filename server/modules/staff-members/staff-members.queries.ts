@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '#server/db/schema';
 
 // The owner's team: staff accounts linked to the restaurant through users.restaurant_id
 // (migration 0004). Accounts are created through the auth service like every password account;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema } from '../../../contract/catalogue';
-import { MessageReplySchema } from '../../../contract/envelope';
+import { IdParamsSchema } from '#contract/catalogue';
+import { MessageReplySchema } from '#contract/envelope';
 import {
   StaffMemberCreateBodySchema,
   StaffMemberListReplySchema,
   StaffMemberReplySchema,
-} from '../../../contract/staff-members';
-import { currentUser } from '../../http/access';
+} from '#contract/staff-members';
+import { currentUser } from '#server/http/access';
 import { createMember, listMembers, removeMember } from './staff-members.service';
 
 // The owner's team: only the owner manages it (staff and admin are refused by the guard).

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { DB, FoodsTable } from '../../db/schema';
+import type { DB, FoodsTable } from '#server/db/schema';
 
 /** A dish as its restaurant edits it: never a deleted one. */
 export interface StaffFoodRow {

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamsSchema } from '../../../contract/catalogue';
-import { MessageReplySchema } from '../../../contract/envelope';
+import { IdParamsSchema } from '#contract/catalogue';
+import { MessageReplySchema } from '#contract/envelope';
 import {
   FoodCreateBodySchema,
   FoodUpdateBodySchema,
@@ -10,9 +10,9 @@ import {
   StaffFoodListQuerySchema,
   StaffFoodListReplySchema,
   StaffFoodReplySchema,
-} from '../../../contract/staff-menu';
-import { currentUser } from '../../http/access';
-import { MAX_UPLOAD_BYTES } from '../../storage/images';
+} from '#contract/staff-menu';
+import { currentUser } from '#server/http/access';
+import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   createStaffFood,
   deleteStaffFood,

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Pagination } from '../../../contract/envelope';
+import type { Pagination } from '#contract/envelope';
 import type {
   FoodCreateBodySchema,
   FoodUpdateBodySchema,
   StaffFood,
   ToppingInput,
-} from '../../../contract/staff-menu';
-import type { DB, Role } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { offsetOf, pagination } from '../../http/pagination';
-import { reencodeImage } from '../../storage/images';
-import { publicFileUrl, type UploadStore } from '../../storage/uploads';
+} from '#contract/staff-menu';
+import type { DB, Role } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import { offsetOf, pagination } from '#server/http/pagination';
+import { reencodeImage } from '#server/storage/images';
+import { publicFileUrl, type UploadStore } from '#server/storage/uploads';
 import { listCategories } from '../categories/categories.service';
 import { workplaceOf } from '../workplace/workplace.service';
 import {

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { DB, RestaurantsTable } from '../../db/schema';
+import type { DB, RestaurantsTable } from '#server/db/schema';
 
 export function selectRestaurant(db: Kysely<DB>, id: number) {
   return db.selectFrom('restaurants').selectAll().where('id', '=', id).executeTakeFirst();

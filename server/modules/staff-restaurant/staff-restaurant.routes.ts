@@ -7,9 +7,9 @@ import {
   RestaurantHoursBodySchema,
   RestaurantUpdateBodySchema,
   StaffRestaurantReplySchema,
-} from '../../../contract/staff-restaurant';
-import { currentUser } from '../../http/access';
-import { MAX_UPLOAD_BYTES } from '../../storage/images';
+} from '#contract/staff-restaurant';
+import { currentUser } from '#server/http/access';
+import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   createRestaurant,
   getStaffRestaurant,

@@ -1,11 +1,11 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { OpeningHours } from '../../../contract/catalogue';
-import type { StaffRestaurant } from '../../../contract/staff-restaurant';
-import type { DB, RestaurantsTable, Role } from '../../db/schema';
-import type { Geocoder } from '../../geo/geocoder';
-import { AppError } from '../../http/errors';
-import { reencodeImage, type ImageVariant } from '../../storage/images';
-import type { UploadStore } from '../../storage/uploads';
+import type { OpeningHours } from '#contract/catalogue';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
+import type { DB, RestaurantsTable, Role } from '#server/db/schema';
+import type { Geocoder } from '#server/geo/geocoder';
+import { AppError } from '#server/http/errors';
+import { reencodeImage, type ImageVariant } from '#server/storage/images';
+import type { UploadStore } from '#server/storage/uploads';
 import { toRestaurant } from '../catalogue/catalogue.service';
 import { findRestaurantIdOfStaff, workplaceOf } from '../workplace/workplace.service';
 import {

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { DB, UsersTable } from '../../db/schema';
+import type { DB, UsersTable } from '#server/db/schema';
 
 export type UserRow = Awaited<ReturnType<typeof selectUserById>> & {};
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Profile } from '../../../contract/profile';
-import type { DB } from '../../db/schema';
-import { AppError, type ErrorCode } from '../../http/errors';
-import { publicFileUrl } from '../../storage/uploads';
+import type { Profile } from '#contract/profile';
+import type { DB } from '#server/db/schema';
+import { AppError, type ErrorCode } from '#server/http/errors';
+import { publicFileUrl } from '#server/storage/uploads';
 import {
   clearLoginFailures,
   insertUser,

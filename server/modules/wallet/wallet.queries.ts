@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, WithdrawalStatus } from '../../db/schema';
+import type { DB, WithdrawalStatus } from '#server/db/schema';
 
 export async function insertWithdrawal(
   db: Kysely<DB>,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema } from '../../../contract/catalogue';
+import { IdParamsSchema } from '#contract/catalogue';
 import {
   RejectWithdrawalBodySchema,
   WalletBalanceReplySchema,
@@ -8,8 +8,8 @@ import {
   WithdrawalReplySchema,
   WithdrawBodySchema,
   WithdrawReplySchema,
-} from '../../../contract/wallet';
-import { currentUser } from '../../http/access';
+} from '#contract/wallet';
+import { currentUser } from '#server/http/access';
 import {
   decideWithdrawal,
   getWalletBalance,

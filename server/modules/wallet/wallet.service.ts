@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Pagination } from '../../../contract/envelope';
-import type { Withdrawal } from '../../../contract/wallet';
-import type { DB, Role, WithdrawalStatus } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { offsetOf, pagination } from '../../http/pagination';
+import type { Pagination } from '#contract/envelope';
+import type { Withdrawal } from '#contract/wallet';
+import type { DB, Role, WithdrawalStatus } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
+import { offsetOf, pagination } from '#server/http/pagination';
 import { transfer, walletBalance } from '../ledger/ledger.service';
 import {
   countWithdrawals,

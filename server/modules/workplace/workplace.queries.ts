@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '#server/db/schema';
 
 /** The restaurant an owner owns (one per owner, design.md section 5). */
 export async function selectOwnedRestaurantId(

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB, Role } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import type { DB, Role } from '#server/db/schema';
+import { AppError } from '#server/http/errors';
 import { selectLinkedRestaurantId, selectOwnedRestaurantId } from './workplace.queries';
 
 /**

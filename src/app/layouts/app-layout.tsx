@@ -7,14 +7,14 @@ import {
 } from '@mantine/core';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { IconBell, IconCart, IconLogout, IconMoon, IconSun } from '../../components/icons';
-import { Logo } from '../../components/logo';
-import { OfflineBanner } from '../../components/offline-banner';
-import { useSignOut } from '../../components/use-sign-out';
-import { UserAvatar } from '../../components/user-avatar';
-import { avatarOf, displayName, roleLabel } from '../../components/user-identity';
-import { vi } from '../../i18n/vi';
-import { isStaffLevel, session } from '../../lib/session';
+import { IconBell, IconCart, IconLogout, IconMoon, IconSun } from '#src/components/icons';
+import { Logo } from '#src/components/logo';
+import { OfflineBanner } from '#src/components/offline-banner';
+import { useSignOut } from '#src/components/use-sign-out';
+import { UserAvatar } from '#src/components/user-avatar';
+import { avatarOf, displayName, roleLabel } from '#src/components/user-identity';
+import { vi } from '#src/i18n/vi';
+import { isStaffLevel, session } from '#src/lib/session';
 import { paths } from '../routes';
 import classes from './app-layout.module.css';
 import {
@@ -26,7 +26,7 @@ import {
 } from './navigation';
 import { useCartCount, useRefreshCartOnUpdate } from './use-cart-count';
 import { useRemoveSplash } from '../splash';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated } from '#src/lib/use-hydrated';
 
 // react-remove-scroll-bar's class for fixed elements: while a dialog locks the page's scroll,
 // the fixed header keeps clear of where the scrollbar was instead of jumping under it.

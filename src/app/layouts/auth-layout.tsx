@@ -1,9 +1,9 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Logo } from '../../components/logo';
-import { OfflineBanner } from '../../components/offline-banner';
-import { vi } from '../../i18n/vi';
+import { Logo } from '#src/components/logo';
+import { OfflineBanner } from '#src/components/offline-banner';
+import { vi } from '#src/i18n/vi';
 import classes from './auth-layout.module.css';
 import { useRemoveSplash } from '../splash';
 

@@ -9,8 +9,8 @@ import {
   IconStar,
   IconUser,
   type IconProps,
-} from '../../components/icons';
-import { vi } from '../../i18n/vi';
+} from '#src/components/icons';
+import { vi } from '#src/i18n/vi';
 import { paths } from '../routes';
 
 /**

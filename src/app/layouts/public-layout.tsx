@@ -1,8 +1,8 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { OfflineBanner } from '../../components/offline-banner';
-import { session } from '../../lib/session';
+import { OfflineBanner } from '#src/components/offline-banner';
+import { session } from '#src/lib/session';
 import { AppLayout } from './app-layout';
 import { useRemoveSplash } from '../splash';
 

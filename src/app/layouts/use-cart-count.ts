@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { CART_QUERY_KEY, CART_UPDATED_EVENT } from '../../lib/cart/cart-query';
-import { useCart } from '../../lib/cart/use-cart';
-import { useHydrated } from '../../lib/use-hydrated';
+import { CART_QUERY_KEY, CART_UPDATED_EVENT } from '#src/lib/cart/cart-query';
+import { useCart } from '#src/lib/cart/use-cart';
+import { useHydrated } from '#src/lib/use-hydrated';
 
 export { CART_UPDATED_EVENT };
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import { vi } from '../../i18n/vi';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/ordering';
+import { vi } from '#src/i18n/vi';
+import { MAX_QUANTITY, MIN_QUANTITY } from '#src/lib/ordering';
 import classes from './ordering.module.css';
 
 const text = vi.food;

@@ -2,10 +2,10 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import { Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
-import type { Food, Topping } from '../../../contract/catalogue';
-import { vi } from '../../i18n/vi';
-import { formatVnd } from '../../lib/format';
-import { lineTotal, MIN_QUANTITY } from '../../lib/ordering';
+import type { Food, Topping } from '#contract/catalogue';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
+import { lineTotal, MIN_QUANTITY } from '#src/lib/ordering';
 import classes from './ordering.module.css';
 import { QuantityStepper } from './quantity-stepper';
 

@@ -2,16 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Topping } from '../../../contract/catalogue';
-import { vi } from '../../i18n/vi';
-import { cartOwnerId, useCartEngine } from '../../lib/cart/cart-runtime';
-import { useCart } from '../../lib/cart/use-cart';
-import { needsRestaurantSwitch, useCartActions } from '../../lib/cart/use-cart-actions';
-import { foodQueries } from '../../lib/food-query';
-import { getErrorMessage } from '../../lib/http';
-import { canOrder, clampQuantity, MIN_QUANTITY } from '../../lib/ordering';
-import { session } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import type { Topping } from '#contract/catalogue';
+import { vi } from '#src/i18n/vi';
+import { cartOwnerId, useCartEngine } from '#src/lib/cart/cart-runtime';
+import { useCart } from '#src/lib/cart/use-cart';
+import { needsRestaurantSwitch, useCartActions } from '#src/lib/cart/use-cart-actions';
+import { foodQueries } from '#src/lib/food-query';
+import { getErrorMessage } from '#src/lib/http';
+import { canOrder, clampQuantity, MIN_QUANTITY } from '#src/lib/ordering';
+import { session } from '#src/lib/session';
+import { toast } from '#src/lib/toast';
 import type { ToppingChoice } from './topping-dialog';
 
 /**

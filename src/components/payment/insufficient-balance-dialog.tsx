@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Modal.layer.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { vi } from '../../i18n/vi';
-import { formatVnd } from '../../lib/format';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import type { Shortfall } from './use-pay-order';
 
 const text = vi.payment;

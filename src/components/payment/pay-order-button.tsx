@@ -1,10 +1,10 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/routes';
-import { vi } from '../../i18n/vi';
-import { formatVnd } from '../../lib/format';
-import { useOnline } from '../../lib/use-online';
+import { paths } from '#src/app/routes';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
+import { useOnline } from '#src/lib/use-online';
 import { InsufficientBalanceDialog } from './insufficient-balance-dialog';
 import { usePayOrder } from './use-pay-order';
 

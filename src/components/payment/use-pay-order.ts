@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { Order } from '../../../contract/orders';
-import type { PayOrderResult } from '../../../contract/payments';
-import { vi } from '../../i18n/vi';
-import { getErrorReply, http, type ApiReply } from '../../lib/http';
-import { isSettled, newIdempotencyKey } from '../../lib/idempotency-key';
-import { ORDERS_QUERY_KEY } from '../../lib/orders-query-key';
+import type { Order } from '#contract/orders';
+import type { PayOrderResult } from '#contract/payments';
+import { vi } from '#src/i18n/vi';
+import { getErrorReply, http, type ApiReply } from '#src/lib/http';
+import { isSettled, newIdempotencyKey } from '#src/lib/idempotency-key';
+import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
 import {
   clearPaymentRedirect,
   openPaymentPopup,
   savePaymentRedirect,
-} from '../../lib/payment-popup';
-import { toast } from '../../lib/toast';
-import { WALLET_QUERY_KEY, walletBalanceQuery } from '../../lib/wallet';
+} from '#src/lib/payment-popup';
+import { toast } from '#src/lib/toast';
+import { WALLET_QUERY_KEY, walletBalanceQuery } from '#src/lib/wallet';
 
 const text = vi.payment;
 

@@ -1,5 +1,5 @@
 import { isHTTPError } from 'ky';
-import { getErrorReply } from '../../lib/http';
+import { getErrorReply } from '#src/lib/http';
 
 // What the screens need to know about a failed auth call. lib/http.ts already reads the error
 // envelope ({success:false, message, code, errors?}); these pick the parts the forms show.

@@ -1,4 +1,4 @@
-import { vi } from '../../i18n/vi';
+import { vi } from '#src/i18n/vi';
 
 // The form rules of spec section 5, as pure functions so the screens and their tests share one
 // reading of them. The server re-checks everything (contract/auth.ts); these only decide what

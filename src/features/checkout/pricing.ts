@@ -1,4 +1,4 @@
-import { vi } from '../../i18n/vi';
+import { vi } from '#src/i18n/vi';
 
 /**
  * Spec section 5, 'Coupon': when the reply carries payable, the discount is what it takes off

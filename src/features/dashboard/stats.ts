@@ -1,6 +1,6 @@
-import type { Review } from '../../../contract/catalogue';
-import type { Pagination } from '../../../contract/envelope';
-import { vi } from '../../i18n/vi';
+import type { Review } from '#contract/catalogue';
+import type { Pagination } from '#contract/envelope';
+import { vi } from '#src/i18n/vi';
 
 const text = vi.dashboard;
 

@@ -1,4 +1,4 @@
-import { describeLocation, type UserLocation } from '../../lib/location';
+import { describeLocation, type UserLocation } from '#src/lib/location';
 
 /** Spec section 9: the home shows the first 30 characters of the address. */
 export const ADDRESS_PREVIEW_LENGTH = 30;

@@ -1,4 +1,4 @@
-import { paths } from '../../app/routes';
+import { paths } from '#src/app/routes';
 
 /** /search?q={text}, or /search when the text is blank (spec 2.6). */
 export function searchPath(query: string): string {

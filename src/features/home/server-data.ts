@@ -1,7 +1,7 @@
-import type { Category } from '../../../contract/categories';
+import type { Category } from '#contract/categories';
 import type { QueryClient } from '@tanstack/react-query';
-import type { UserLocation } from '../../lib/location';
-import type { ServerApi } from '../../../contract/render-hint';
+import type { UserLocation } from '#src/lib/location';
+import type { ServerApi } from '#contract/render-hint';
 import { categoryQueries } from './api/get-categories';
 import { dishListPath, dishQueries, HOME_PAGE_SIZE, type DishPage } from './api/get-dishes';
 

@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { isStaffLevel, session } from '../../lib/session';
+import { isStaffLevel, session } from '#src/lib/session';
 import type { OrderKind } from './api/get-orders';
 
 /** Staff, owner and admin read their restaurant's orders (spec section 6); others their own. */

@@ -1,5 +1,5 @@
 import { isHTTPError } from 'ky';
-import { getErrorReply } from '../../lib/http';
+import { getErrorReply } from '#src/lib/http';
 
 /**
  * Spec section 8 for deposit and withdraw: when the server refused (a 4xx: the amount range,

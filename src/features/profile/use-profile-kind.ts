@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { isStaffLevel, session } from '../../lib/session';
+import { isStaffLevel, session } from '#src/lib/session';
 import type { ProfileKind } from './api/get-profile';
 
 /** Staff, owner and admin use the staff profile endpoints (spec section 6); others the customer's. */

@@ -1,5 +1,5 @@
-import type { Profile } from '../../../contract/profile';
-import { vi } from '../../i18n/vi';
+import type { Profile } from '#contract/profile';
+import { vi } from '#src/i18n/vi';
 import type { ProfileFields } from './api/update-profile';
 import type { ProfileKind } from './api/get-profile';
 

@@ -1,4 +1,4 @@
-import { vi } from '../../i18n/vi';
+import { vi } from '#src/i18n/vi';
 
 /**
  * What /search shows, kept in the page URL so a reload, a shared link and the back button all

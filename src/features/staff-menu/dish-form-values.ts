@@ -1,5 +1,5 @@
-import type { FieldError } from '../../../contract/envelope';
-import type { FoodCreateBody, StaffFood } from '../../../contract/staff-menu';
+import type { FieldError } from '#contract/envelope';
+import type { FoodCreateBody, StaffFood } from '#contract/staff-menu';
 
 // The dish form of spec 2.18 as plain data: what the screen edits, what it sends and where the
 // server's field errors go back. Spec section 5 gives the dish form no checks of its own, so

@@ -1,5 +1,5 @@
-import type { Interval, OpeningHours, Weekday } from '../../../contract/catalogue';
-import { hoursOverlap, INTERVALS_PER_DAY_MAX } from '../../../contract/staff-restaurant';
+import type { Interval, OpeningHours, Weekday } from '#contract/catalogue';
+import { hoursOverlap, INTERVALS_PER_DAY_MAX } from '#contract/staff-restaurant';
 
 // The opening-hours editor as plain data (design.md section 5: several intervals a day in
 // Asia/Ho_Chi_Minh, a close before the open runs past midnight, '00:00'-'24:00' the whole day).

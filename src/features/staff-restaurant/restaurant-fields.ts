@@ -1,5 +1,5 @@
-import type { FieldError } from '../../../contract/envelope';
-import type { StaffRestaurant } from '../../../contract/staff-restaurant';
+import type { FieldError } from '#contract/envelope';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
 
 // The restaurant form of spec 2.18 (create and edit share it) as plain data.
 

@@ -1,4 +1,4 @@
-import type { Pagination } from '../../../contract/envelope';
+import type { Pagination } from '#contract/envelope';
 
 /**
  * Which page of /staff/reviews is shown and what it searches for live in the address

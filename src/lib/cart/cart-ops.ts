@@ -1,5 +1,5 @@
-import type { Cart, CartItem, CartTopping } from '../../../contract/cart';
-import { CART_MAX_LINES, CART_MAX_QUANTITY } from '../../../contract/cart-limits';
+import type { Cart, CartItem, CartTopping } from '#contract/cart';
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from '#contract/cart-limits';
 import { lineKey } from './line-key';
 
 /**

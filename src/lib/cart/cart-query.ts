@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Cart } from '../../../contract/cart';
+import type { Cart } from '#contract/cart';
 import { http, type ApiReply } from '../http';
 import { persistedQuery } from '../query-client';
 import { readCart } from './cart-shape';

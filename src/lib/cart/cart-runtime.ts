@@ -2,7 +2,7 @@ import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import type { Cart } from '../../../contract/cart';
+import type { Cart } from '#contract/cart';
 import { http } from '../http';
 import { persistedQuery } from '../query-client';
 import { isStaffLevel, session, type SessionUser } from '../session';

@@ -1,4 +1,4 @@
-import type { Cart, CartItem, CartTopping } from '../../../contract/cart';
+import type { Cart, CartItem, CartTopping } from '#contract/cart';
 
 // The cart reply read without zod: the cart is on the first load's path (the badge, the sync at
 // start), and zod alone would cost about 15 KB gzip there (design.md section 7). The server

@@ -1,7 +1,7 @@
 import type { KyInstance, KyResponse } from 'ky';
-import type { Cart } from '../../../contract/cart';
-import { EMPTY_CART } from '../../../contract/cart-limits';
-import { vi } from '../../i18n/vi';
+import type { Cart } from '#contract/cart';
+import { EMPTY_CART } from '#contract/cart-limits';
+import { vi } from '#src/i18n/vi';
 import {
   applyOps,
   createOp,

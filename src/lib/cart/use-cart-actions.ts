@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { CART_MAX_QUANTITY, CART_MIN_QUANTITY } from '../../../contract/cart-limits';
-import { vi } from '../../i18n/vi';
+import { CART_MAX_QUANTITY, CART_MIN_QUANTITY } from '#contract/cart-limits';
+import { vi } from '#src/i18n/vi';
 import { toast } from '../toast';
 import {
   addChanges,

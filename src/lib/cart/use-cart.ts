@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { EMPTY_CART } from '../../../contract/cart-limits';
+import { EMPTY_CART } from '#contract/cart-limits';
 import { applyOps, type CartView } from './cart-ops';
 import { cartQuery } from './cart-query';
 import { useStoreValue } from '../use-store-value';

@@ -4,18 +4,18 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCartCount } from '../../../src/app/layouts/use-cart-count';
-import { useCartSync } from '../../../src/lib/cart/cart-runtime';
-import { clearAllOutboxes, readOutbox } from '../../../src/lib/cart/outbox-store';
-import { useCart, type CartView } from '../../../src/lib/cart/use-cart';
+import { useCartCount } from '#src/app/layouts/use-cart-count';
+import { useCartSync } from '#src/lib/cart/cart-runtime';
+import { clearAllOutboxes, readOutbox } from '#src/lib/cart/outbox-store';
+import { useCart, type CartView } from '#src/lib/cart/use-cart';
 import {
   needsRestaurantSwitch,
   useCartActions,
   type AddToCartInput,
   type AddResult,
-} from '../../../src/lib/cart/use-cart-actions';
-import { logout, setSession } from '../../../src/lib/session';
-import { theme } from '../../../src/app/theme';
+} from '#src/lib/cart/use-cart-actions';
+import { logout, setSession } from '#src/lib/session';
+import { theme } from '#src/app/theme';
 import { createTestQueryClient } from '../../setup/render';
 import { fail } from '../../setup/fake-api';
 import { BUN, FakeCartServer, PHO, serveCart, TRA } from '../../setup/fake-cart-server';

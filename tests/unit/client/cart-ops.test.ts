@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CART, type Cart, type CartItem } from '../../../contract/cart';
+import { EMPTY_CART, type Cart, type CartItem } from '#contract/cart';
 import {
   applyOps,
   createOp,
@@ -7,8 +7,8 @@ import {
   type CartChange,
   type CartOp,
   type LineDetails,
-} from '../../../src/lib/cart/cart-ops';
-import { lineKey, sortedToppingIds } from '../../../src/lib/cart/line-key';
+} from '#src/lib/cart/cart-ops';
+import { lineKey, sortedToppingIds } from '#src/lib/cart/line-key';
 
 // Two restaurants: Phở Thìn (1) with phở (toppings: trứng 5.000, quẩy 3.000) and trà đá;
 // Bún chả Hương Liên (2) with bún chả.

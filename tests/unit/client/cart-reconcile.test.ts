@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CART, type Cart } from '../../../contract/cart';
-import { createOp, type CartChange, type LineDetails } from '../../../src/lib/cart/cart-ops';
-import { lineKey } from '../../../src/lib/cart/line-key';
+import { EMPTY_CART, type Cart } from '#contract/cart';
+import { createOp, type CartChange, type LineDetails } from '#src/lib/cart/cart-ops';
+import { lineKey } from '#src/lib/cart/line-key';
 import {
   classifyFailure,
   opsRepeatingRefusal,
@@ -9,7 +9,7 @@ import {
   priceChangeText,
   refusalText,
   resolveRequest,
-} from '../../../src/lib/cart/reconcile';
+} from '#src/lib/cart/reconcile';
 
 const PHO: LineDetails = {
   food_id: 10,

@@ -1,20 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Cart } from '../../../contract/cart';
-import {
-  addChanges,
-  clearChange,
-  removeChange,
-  setChange,
-} from '../../../src/lib/cart/cart-changes';
-import { clearAllOutboxes, readOutbox } from '../../../src/lib/cart/outbox-store';
+import type { Cart } from '#contract/cart';
+import { addChanges, clearChange, removeChange, setChange } from '#src/lib/cart/cart-changes';
+import { clearAllOutboxes, readOutbox } from '#src/lib/cart/outbox-store';
 import {
   CartSyncEngine,
   retryDelay,
   RETRY_INTERVAL_MS,
   type CartSyncOptions,
-} from '../../../src/lib/cart/sync-engine';
-import { http } from '../../../src/lib/http';
-import { logout, session, setSession } from '../../../src/lib/session';
+} from '#src/lib/cart/sync-engine';
+import { http } from '#src/lib/http';
+import { logout, session, setSession } from '#src/lib/session';
 import { fail } from '../../setup/fake-api';
 import { BUN, FakeCartServer, PHO, serveCart, TRA } from '../../setup/fake-cart-server';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAPS_SEARCH_URL, mapsSearchUrl } from '../../../src/lib/maps-link';
-import { formatDate } from '../../../src/lib/format-date';
-import { parseRouteId } from '../../../src/lib/route-id';
+import { DEFAULT_MAPS_SEARCH_URL, mapsSearchUrl } from '#src/lib/maps-link';
+import { formatDate } from '#src/lib/format-date';
+import { parseRouteId } from '#src/lib/route-id';
 
 describe('mapsSearchUrl', () => {
   it('searches Google Maps for the encoded address by default', () => {

@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import html from '../../../index.html?raw';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
-import {
-  takeArrivedEarlyDishes,
-  takeEarlyDishes,
-} from '../../../src/features/home/api/early-dishes';
-import { dishQueries, getDishes, HOME_PAGE_SIZE } from '../../../src/features/home/api/get-dishes';
+import { takeArrivedEarlyDishes, takeEarlyDishes } from '#src/features/home/api/early-dishes';
+import { dishQueries, getDishes, HOME_PAGE_SIZE } from '#src/features/home/api/get-dishes';
 import { ok, stubApi } from '../../setup/fake-api';
 
 // index.html's inline script that asks for the home's first dishes before the app loads.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatVnd } from '../../../src/lib/format';
+import { formatDistance, formatVnd } from '#src/lib/format';
 
 describe('formatVnd (spec section 9: Vietnamese locale followed by ₫)', () => {
   it.each([

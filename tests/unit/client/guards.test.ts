@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accessFor, resolveAccess, type AccessSession } from '../../../src/app/guards';
-import { routeAccess } from '../../../src/app/routes';
+import { accessFor, resolveAccess, type AccessSession } from '#src/app/guards';
+import { routeAccess } from '#src/app/routes';
 
 const visitor: AccessSession = { user: null };
 const as = (role: string | undefined): AccessSession => ({ user: { role } });

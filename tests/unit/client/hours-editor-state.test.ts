@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpeningHours } from '../../../contract/catalogue';
+import type { OpeningHours } from '#contract/catalogue';
 import {
   addInterval,
   EDITOR_WEEKDAYS,
@@ -12,7 +12,7 @@ import {
   toEditorWeek,
   toOpeningHours,
   type EditorWeek,
-} from '../../../src/features/staff-restaurant/hours-editor-state';
+} from '#src/features/staff-restaurant/hours-editor-state';
 
 function week(overrides: Partial<OpeningHours> = {}): OpeningHours {
   const day = [{ open: '07:00', close: '22:00' }];

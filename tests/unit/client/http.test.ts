@@ -1,8 +1,8 @@
 import { HTTPError, TimeoutError } from 'ky';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { vi as text } from '../../../src/i18n/vi';
-import { createHttp, getErrorMessage, REQUEST_TIMEOUT_MS } from '../../../src/lib/http';
-import { logout, session, setSession } from '../../../src/lib/session';
+import { vi as text } from '#src/i18n/vi';
+import { createHttp, getErrorMessage, REQUEST_TIMEOUT_MS } from '#src/lib/http';
+import { logout, session, setSession } from '#src/lib/session';
 
 // A fake server behind the fetch that ky calls: each test says how it answers and every request
 // is recorded as it arrived (headers, method, body read from the request itself).

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { WEEKDAYS, type Interval, type OpeningHours } from '../../../contract/catalogue';
+import { WEEKDAYS, type Interval, type OpeningHours } from '#contract/catalogue';
 import {
   formatDay,
   formatIntervals,
   formatLine,
   openingHoursLines,
   restaurantWeekday,
-} from '../../../src/lib/opening-hours';
+} from '#src/lib/opening-hours';
 
 const iv = (open: string, close: string): Interval => ({ open, close });
 

@@ -13,8 +13,8 @@ import {
   shouldPersistQuery,
   shouldRetry,
   userCacheKey,
-} from '../../../src/lib/query-client';
-import { logout, setSession } from '../../../src/lib/session';
+} from '#src/lib/query-client';
+import { logout, setSession } from '#src/lib/session';
 
 const signIn = (id: number) =>
   setSession({ user: { id, role: 'customer' }, tokens: { access_token: `token-${id}` } });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearLocation, setLocation } from '../../../src/lib/location';
-import { currentRenderHint, keepRenderHintCookie } from '../../../src/lib/render-hint';
-import { logout, setSession, setUser } from '../../../src/lib/session';
+import { clearLocation, setLocation } from '#src/lib/location';
+import { currentRenderHint, keepRenderHintCookie } from '#src/lib/render-hint';
+import { logout, setSession, setUser } from '#src/lib/session';
 
 const tokens = { access_token: 'a', refresh_token: 'r' };
 const customer = {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The store reads localStorage when its module loads, so each test loads a fresh copy.
 async function loadSession() {
   vi.resetModules();
-  return import('../../../src/lib/session');
+  return import('#src/lib/session');
 }
 
 const tokens = { access_token: 'a', refresh_token: 'r' };

@@ -7,11 +7,11 @@ import {
   toDishFormData,
   toDishRequest,
   type DishFormValues,
-} from '../../../src/features/staff-menu/dish-form-values';
+} from '#src/features/staff-menu/dish-form-values';
 import {
   restaurantFieldErrors,
   restaurantRequestBody,
-} from '../../../src/features/staff-restaurant/restaurant-fields';
+} from '#src/features/staff-restaurant/restaurant-fields';
 import { makeStaffFood, pictureFile } from '../../ui/staff-workspace-fake-api';
 
 const values = (overrides: Partial<DishFormValues> = {}): DishFormValues => ({

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { vi as text } from '../../../src/i18n/vi';
-import { toast } from '../../../src/lib/toast';
+import { vi as text } from '#src/i18n/vi';
+import { toast } from '#src/lib/toast';
 import { renderWithProviders } from '../../setup/render';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPDATE_CHECK_INTERVAL_MS, watchForUpdates } from '../../../src/app/update-check';
+import { UPDATE_CHECK_INTERVAL_MS, watchForUpdates } from '#src/app/update-check';
 
 function fakeRegistration(installing: ServiceWorker | null = null) {
   return { installing, update: vi.fn(() => Promise.resolve(undefined)) };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, developmentJwtSecret, loadConfig } from '../../../server/config';
+import { ConfigError, developmentJwtSecret, loadConfig } from '#server/config';
 
 const secret = 'a'.repeat(40);
 const noSecretFile = () => 'generated-development-secret-of-enough-length';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAZETTEER, type Place, type PlaceKind } from '../../../server/geo/gazetteer-data';
+import { GAZETTEER, type Place, type PlaceKind } from '#server/geo/gazetteer-data';
 
 /** The 34 province-level units in force since 1 July 2025 (Nghị quyết 202/2025/QH15). */
 const CURRENT_PROVINCES = [

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Interval, OpeningHours } from '../../../contract/catalogue';
+import type { Interval, OpeningHours } from '#contract/catalogue';
 import {
   DAY_MISSING_MESSAGE,
   HOURS_OVERLAP_MESSAGE,
   hoursOverlap,
   OpeningHoursInputSchema,
   weeklyRanges,
-} from '../../../contract/staff-restaurant';
+} from '#contract/staff-restaurant';
 
 const CLOSED: OpeningHours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 const week = (days: Partial<OpeningHours>): OpeningHours => ({ ...CLOSED, ...days });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OpeningHours } from '../../../contract/catalogue';
-import { isOpenAt, localClock } from '../../../server/modules/catalogue/opening-hours';
+import type { OpeningHours } from '#contract/catalogue';
+import { isOpenAt, localClock } from '#server/modules/catalogue/opening-hours';
 
 const closed = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 /** A moment given in Vietnam's local time (UTC+7). */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { RenderHint } from '../../../contract/render-hint';
-import { readRenderHint } from '../../../server/http/server-render';
+import type { RenderHint } from '#contract/render-hint';
+import { readRenderHint } from '#server/http/server-render';
 
 const request = (cookie: string) => ({ headers: { cookie } }) as unknown as FastifyRequest;
 

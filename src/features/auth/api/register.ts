@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { RegisterBody, RegisterReplySchema } from '../../../../contract/auth';
-import { http, type ApiReply } from '../../../lib/http';
+import type { RegisterBody, RegisterReplySchema } from '#contract/auth';
+import { http, type ApiReply } from '#src/lib/http';
 
 export type RegisterData = z.infer<typeof RegisterReplySchema>['data'];
 

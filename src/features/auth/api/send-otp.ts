@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { SendOtpReplySchema } from '../../../../contract/auth';
-import { http, type ApiReply } from '../../../lib/http';
+import type { SendOtpReplySchema } from '#contract/auth';
+import { http, type ApiReply } from '#src/lib/http';
 
 export interface SendOtpBody {
   phone: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { StaffLoginReplySchema } from '../../../../contract/auth';
-import { http, type ApiReply } from '../../../lib/http';
+import type { StaffLoginReplySchema } from '#contract/auth';
+import { http, type ApiReply } from '#src/lib/http';
 
 /** `username` may also be the account's email. */
 export interface StaffLoginBody {

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { vi } from '../../../i18n/vi';
-import { toast } from '../../../lib/toast';
+import { vi } from '#src/i18n/vi';
+import { toast } from '#src/lib/toast';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import {

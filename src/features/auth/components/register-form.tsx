@@ -14,10 +14,10 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { vi } from '../../../i18n/vi';
-import { toast } from '../../../lib/toast';
-import type { RegisterBody } from '../../../../contract/auth';
+import { paths } from '#src/app/routes';
+import { vi } from '#src/i18n/vi';
+import { toast } from '#src/lib/toast';
+import type { RegisterBody } from '#contract/auth';
 import { useRegister } from '../api/register';
 import { errorCode, firstFieldError, replyMessage, serverMessage, statusOf } from '../errors';
 import {

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/PasswordInput.layer.css';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { vi } from '../../../i18n/vi';
-import { logout } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { vi } from '#src/i18n/vi';
+import { logout } from '#src/lib/session';
+import { toast } from '#src/lib/toast';
 import { useStaffLogin } from '../api/staff-login';
 import { serverMessage, statusOf } from '../errors';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';

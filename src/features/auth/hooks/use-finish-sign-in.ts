@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { vi } from '../../../i18n/vi';
-import { setSession, type NewSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { paths } from '#src/app/routes';
+import { vi } from '#src/i18n/vi';
+import { setSession, type NewSession } from '#src/lib/session';
+import { toast } from '#src/lib/toast';
 
 /** Spec section 9: the app goes to / this long after a successful sign-in. */
 export const SIGN_IN_REDIRECT_MS = 1000;

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { vi } from '../../../i18n/vi';
+import { paths } from '#src/app/routes';
+import { vi } from '#src/i18n/vi';
 import { AuthHeading } from '../components/auth-heading';
 import { RegisterForm } from '../components/register-form';
 

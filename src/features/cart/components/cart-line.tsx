@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { ActionIcon, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { QuantityStepper } from '../../../components/cart/quantity-stepper';
-import { CoverImage } from '../../../components/cover-image';
-import { IconTrash } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
-import type { CartLineView } from '../../../lib/cart/use-cart';
-import { formatVnd } from '../../../lib/format';
+import { paths } from '#src/app/routes';
+import { QuantityStepper } from '#src/components/cart/quantity-stepper';
+import { CoverImage } from '#src/components/cover-image';
+import { IconTrash } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
+import type { CartLineView } from '#src/lib/cart/use-cart';
+import { formatVnd } from '#src/lib/format';
 import classes from './cart.module.css';
 
 const text = vi.cart;

@@ -1,9 +1,9 @@
 import { Button, Text } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import { paths } from '#src/app/routes';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import classes from './cart.module.css';
 
 const text = vi.cart;

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/cart/confirm-dialog';
-import { IconTrash } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
+import { ConfirmDialog } from '#src/components/cart/confirm-dialog';
+import { IconTrash } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
 
 const text = vi.cart;
 

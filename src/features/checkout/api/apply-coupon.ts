@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CouponApplyBody, CouponApplyResult } from '../../../../contract/orders';
-import { http, type ApiReply } from '../../../lib/http';
+import type { CouponApplyBody, CouponApplyResult } from '#contract/orders';
+import { http, type ApiReply } from '#src/lib/http';
 
 /**
  * POST /api/coupon/apply (spec 7.4): a preview of the coupon on this cart. A refusal is an

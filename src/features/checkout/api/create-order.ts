@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { CreateOrderBody, Order } from '../../../../contract/orders';
-import { CART_QUERY_KEY } from '../../../lib/cart/use-cart';
-import { http, type ApiReply } from '../../../lib/http';
-import { isSettled, newIdempotencyKey } from '../../../lib/idempotency-key';
-import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
+import type { CreateOrderBody, Order } from '#contract/orders';
+import { CART_QUERY_KEY } from '#src/lib/cart/use-cart';
+import { http, type ApiReply } from '#src/lib/http';
+import { isSettled, newIdempotencyKey } from '#src/lib/idempotency-key';
+import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
 
 interface CreateOrderData {
   id?: unknown;

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, type FormEvent } from 'react';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import classes from './checkout.module.css';
 
 const text = vi.checkout;

@@ -1,6 +1,6 @@
 import { Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useId } from 'react';
-import { vi } from '../../../i18n/vi';
+import { vi } from '#src/i18n/vi';
 
 const text = vi.checkout;
 

@@ -1,8 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { vi } from '../../../i18n/vi';
-import type { CartLineView, CartView } from '../../../lib/cart/use-cart';
-import { formatVnd } from '../../../lib/format';
+import { vi } from '#src/i18n/vi';
+import type { CartLineView, CartView } from '#src/lib/cart/use-cart';
+import { formatVnd } from '#src/lib/format';
 import classes from './checkout.module.css';
 
 const text = vi.checkout;

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Pagination } from '../../../../contract/envelope';
-import type { Order } from '../../../../contract/orders';
-import { http, type ApiReply } from '../../../lib/http';
-import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Pagination } from '#contract/envelope';
+import type { Order } from '#contract/orders';
+import { http, type ApiReply } from '#src/lib/http';
+import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
+import { persistedQuery } from '#src/lib/query-client';
 
 /** Spec section 9 'Dashboard': 10 orders fetched, 5 shown. */
 export const RECENT_ORDERS_FETCHED = 10;

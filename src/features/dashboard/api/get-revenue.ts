@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RevenueSummary } from '../../../../contract/revenue';
-import { http, type ApiReply } from '../../../lib/http';
-import { persistedQuery } from '../../../lib/query-client';
+import type { RevenueSummary } from '#contract/revenue';
+import { http, type ApiReply } from '#src/lib/http';
+import { persistedQuery } from '#src/lib/query-client';
 import type { DateRange } from '../month-range';
 
 /** GET /api/staff/revenue/?start_date=&end_date= (spec 7.5): completed orders, day by day. */

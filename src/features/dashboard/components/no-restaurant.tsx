@@ -1,8 +1,8 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { IconBowl } from '../../../components/icons';
-import { vi } from '../../../i18n/vi';
+import { paths } from '#src/app/routes';
+import { IconBowl } from '#src/components/icons';
+import { vi } from '#src/i18n/vi';
 
 const text = vi.dashboard;
 

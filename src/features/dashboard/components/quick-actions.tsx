@@ -2,9 +2,9 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { IconBowl, IconDashboard, IconStar, type IconProps } from '../../../components/icons';
-import { vi } from '../../../i18n/vi';
+import { paths } from '#src/app/routes';
+import { IconBowl, IconDashboard, IconStar, type IconProps } from '#src/components/icons';
+import { vi } from '#src/i18n/vi';
 import classes from './dashboard.module.css';
 
 const text = vi.dashboard;

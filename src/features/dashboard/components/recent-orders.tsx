@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
-import type { Order } from '../../../../contract/orders';
-import { paths } from '../../../app/routes';
-import { OrderStatusBadge } from '../../../components/order-status-badge';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import type { Order } from '#contract/orders';
+import { paths } from '#src/app/routes';
+import { OrderStatusBadge } from '#src/components/order-status-badge';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import { RECENT_ORDERS_SHOWN } from '../api/get-recent-orders';
 import { formatOrderTime } from '../stats';
 import classes from './dashboard.module.css';

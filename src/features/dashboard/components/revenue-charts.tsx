@@ -2,9 +2,9 @@ import '@mantine/charts/styles.layer.css';
 import { CompositeChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import type { RevenueSummary } from '../../../../contract/revenue';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import type { RevenueSummary } from '#contract/revenue';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import { formatCount } from '../stats';
 import classes from './dashboard.module.css';
 

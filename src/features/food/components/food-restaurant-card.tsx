@@ -2,11 +2,11 @@ import '@mantine/core/styles/Badge.layer.css';
 import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { generatePath, Link } from 'react-router-dom';
-import type { Food } from '../../../../contract/catalogue';
-import { paths } from '../../../app/routes';
-import { CoverImage } from '../../../components/cover-image';
-import { RestaurantContact } from '../../../components/restaurant-contact';
-import { vi } from '../../../i18n/vi';
+import type { Food } from '#contract/catalogue';
+import { paths } from '#src/app/routes';
+import { CoverImage } from '#src/components/cover-image';
+import { RestaurantContact } from '#src/components/restaurant-contact';
+import { vi } from '#src/i18n/vi';
 import classes from './food.module.css';
 
 const text = vi.food;

@@ -1,8 +1,8 @@
 import { Button, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { ReviewItem } from '../../../components/review-item';
-import { vi } from '../../../i18n/vi';
+import { ReviewItem } from '#src/components/review-item';
+import { vi } from '#src/i18n/vi';
 import { foodReviewQueries } from '../api/get-food-reviews';
 import classes from './food.module.css';
 

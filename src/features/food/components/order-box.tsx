@@ -1,14 +1,14 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import type { Food } from '../../../../contract/catalogue';
-import { AddToCartDialogs } from '../../../components/cart/add-to-cart-dialogs';
+import type { Food } from '#contract/catalogue';
+import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
 import ordering from '../../../components/cart/ordering.module.css';
-import { QuantityStepper } from '../../../components/cart/quantity-stepper';
-import { useAddToCart } from '../../../components/cart/use-add-to-cart';
-import { IconCart } from '../../../components/icons';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
-import { canOrder, lineTotal, MIN_QUANTITY } from '../../../lib/ordering';
+import { QuantityStepper } from '#src/components/cart/quantity-stepper';
+import { useAddToCart } from '#src/components/cart/use-add-to-cart';
+import { IconCart } from '#src/components/icons';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
+import { canOrder, lineTotal, MIN_QUANTITY } from '#src/lib/ordering';
 import classes from './food.module.css';
 
 const text = vi.food;

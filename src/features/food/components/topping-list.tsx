@@ -1,8 +1,8 @@
 import { Paper, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { Topping } from '../../../../contract/catalogue';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import type { Topping } from '#contract/catalogue';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import classes from './food.module.css';
 
 const text = vi.food;

@@ -1,4 +1,4 @@
-import type { ApiReply } from '../../../lib/http';
+import type { ApiReply } from '#src/lib/http';
 import type { DishListParams, DishPage } from './get-dishes';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Category } from '../../../../contract/categories';
-import { http, type ApiReply } from '../../../lib/http';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Category } from '#contract/categories';
+import { http, type ApiReply } from '#src/lib/http';
+import { persistedQuery } from '#src/lib/query-client';
 
 /** GET /api/category/ (spec 7.2): `data` is the list of categories. */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { Dish } from '../../../../contract/catalogue';
-import { http, type ApiReply } from '../../../lib/http';
-import type { UserLocation } from '../../../lib/location';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Dish } from '#contract/catalogue';
+import { http, type ApiReply } from '#src/lib/http';
+import type { UserLocation } from '#src/lib/location';
+import { persistedQuery } from '#src/lib/query-client';
 import { takeArrivedEarlyDishes, takeEarlyDishes } from './early-dishes';
 
 /** Spec section 9: the home asks for 10 dishes a page (the endpoint's default is 20). */

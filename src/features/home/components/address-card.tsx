@@ -1,9 +1,9 @@
 import { Button, Paper, Text } from '@mantine/core';
-import { vi } from '../../../i18n/vi';
-import { describeLocation, type UserLocation } from '../../../lib/location';
+import { vi } from '#src/i18n/vi';
+import { describeLocation, type UserLocation } from '#src/lib/location';
 import { addressPreview } from '../address-text';
 import classes from './home.module.css';
-import { IconMapPin } from '../../../components/action-icons';
+import { IconMapPin } from '#src/components/action-icons';
 
 const text = vi.home;
 

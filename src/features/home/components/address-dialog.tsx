@@ -16,7 +16,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { vi } from '../../../i18n/vi';
+import { vi } from '#src/i18n/vi';
 import {
   currentPosition,
   describeLocation,
@@ -24,9 +24,9 @@ import {
   locationStore,
   setLocation,
   type UserLocation,
-} from '../../../lib/location';
-import { reverseGeocode, searchAddress } from '../../../lib/maps';
-import { IconCheck, IconCrosshair, IconSearch } from '../../../components/action-icons';
+} from '#src/lib/location';
+import { reverseGeocode, searchAddress } from '#src/lib/maps';
+import { IconCheck, IconCrosshair, IconSearch } from '#src/components/action-icons';
 
 const text = vi.address;
 

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { vi } from '../../../i18n/vi';
+import { paths } from '#src/app/routes';
+import { vi } from '#src/i18n/vi';
 import { categoryQueries } from '../api/get-categories';
 import { searchPath } from '../search-path';
 import classes from './home.module.css';

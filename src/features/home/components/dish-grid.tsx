@@ -4,17 +4,17 @@ import { SimpleGrid, Skeleton, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { memo, useEffect, useMemo } from 'react';
 import { generatePath } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { AddToCartButton } from '../../../components/cart/add-to-cart-button';
-import { AddToCartDialogs } from '../../../components/cart/add-to-cart-dialogs';
-import { useAddToCart, type AddToCartFlow } from '../../../components/cart/use-add-to-cart';
-import { DishCard } from '../../../components/dish-card';
-import { InfiniteListFooter } from '../../../components/infinite-list-footer';
-import type { Dish } from '../../../../contract/catalogue';
-import { vi } from '../../../i18n/vi';
-import type { UserLocation } from '../../../lib/location';
+import { paths } from '#src/app/routes';
+import { AddToCartButton } from '#src/components/cart/add-to-cart-button';
+import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
+import { useAddToCart, type AddToCartFlow } from '#src/components/cart/use-add-to-cart';
+import { DishCard } from '#src/components/dish-card';
+import { InfiniteListFooter } from '#src/components/infinite-list-footer';
+import type { Dish } from '#contract/catalogue';
+import { vi } from '#src/i18n/vi';
+import type { UserLocation } from '#src/lib/location';
 import { dishQueries } from '../api/get-dishes';
-import { uniqueById } from '../../../lib/unique-by-id';
+import { uniqueById } from '#src/lib/unique-by-id';
 
 const text = vi.home;
 

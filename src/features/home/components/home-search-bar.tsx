@@ -1,10 +1,10 @@
 import { Button, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { vi } from '../../../i18n/vi';
+import { vi } from '#src/i18n/vi';
 import { searchPath } from '../search-path';
 import classes from './home.module.css';
-import { IconMapPin, IconSearch } from '../../../components/action-icons';
+import { IconMapPin, IconSearch } from '#src/components/action-icons';
 
 const text = vi.home;
 

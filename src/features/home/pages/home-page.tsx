@@ -1,9 +1,9 @@
 import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { vi } from '../../../i18n/vi';
-import { locationStore } from '../../../lib/location';
-import { session } from '../../../lib/session';
+import { vi } from '#src/i18n/vi';
+import { locationStore } from '#src/lib/location';
+import { session } from '#src/lib/session';
 import { AddressCard } from '../components/address-card';
 import { CategoryChips } from '../components/category-chips';
 import { DishGrid } from '../components/dish-grid';

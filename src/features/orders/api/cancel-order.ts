@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../../contract/orders';
-import { vi } from '../../../i18n/vi';
-import { http, type ApiReply } from '../../../lib/http';
-import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
-import { WALLET_QUERY_KEY } from '../../../lib/wallet';
+import type { Order } from '#contract/orders';
+import { vi } from '#src/i18n/vi';
+import { http, type ApiReply } from '#src/lib/http';
+import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
+import { WALLET_QUERY_KEY } from '#src/lib/wallet';
 import { orderQueries } from './get-order';
 
 /**

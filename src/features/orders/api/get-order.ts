@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Order } from '../../../../contract/orders';
-import { http, type ApiReply } from '../../../lib/http';
-import { ORDERS_QUERY_KEY, ORDERS_STALE_TIME_MS } from '../../../lib/orders-query-key';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Order } from '#contract/orders';
+import { http, type ApiReply } from '#src/lib/http';
+import { ORDERS_QUERY_KEY, ORDERS_STALE_TIME_MS } from '#src/lib/orders-query-key';
+import { persistedQuery } from '#src/lib/query-client';
 import { ordersEndpoint, type OrderKind } from './get-orders';
 
 /** GET /api/customer/orders/{id}/ or /api/staff/orders/{id}/. */

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { Pagination } from '../../../../contract/envelope';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../../contract/orders';
-import { vi } from '../../../i18n/vi';
-import { getErrorReply, http, type ApiReply } from '../../../lib/http';
-import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Pagination } from '#contract/envelope';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '#contract/orders';
+import { vi } from '#src/i18n/vi';
+import { getErrorReply, http, type ApiReply } from '#src/lib/http';
+import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
+import { persistedQuery } from '#src/lib/query-client';
 
 /** Customers read their own orders, staff-level users their restaurant's (spec 7.4, 7.5). */
 export type OrderKind = 'customer' | 'staff';

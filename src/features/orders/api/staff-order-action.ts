@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../../contract/orders';
-import { http, type ApiReply } from '../../../lib/http';
-import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
-import { WALLET_QUERY_KEY } from '../../../lib/wallet';
+import type { Order } from '#contract/orders';
+import { http, type ApiReply } from '#src/lib/http';
+import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
+import { WALLET_QUERY_KEY } from '#src/lib/wallet';
 import { orderQueries } from './get-order';
 
 /** The staff steps of spec section 4 and 7.5, each its own PUT under /api/staff/orders/{id}/. */

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Modal.layer.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { vi } from '../../../i18n/vi';
-import { toast } from '../../../lib/toast';
-import { useOnline } from '../../../lib/use-online';
+import { vi } from '#src/i18n/vi';
+import { toast } from '#src/lib/toast';
+import { useOnline } from '#src/lib/use-online';
 import { useCancelOrder } from '../api/cancel-order';
 
 const text = vi.orders;

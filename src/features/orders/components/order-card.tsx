@@ -1,11 +1,11 @@
 import { Paper, Text } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
-import type { Order } from '../../../../contract/orders';
-import { paths } from '../../../app/routes';
-import { OrderStatusBadge } from '../../../components/order-status-badge';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
-import { formatDate } from '../../../lib/format-date';
+import type { Order } from '#contract/orders';
+import { paths } from '#src/app/routes';
+import { OrderStatusBadge } from '#src/components/order-status-badge';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
+import { formatDate } from '#src/lib/format-date';
 import classes from './orders.module.css';
 import staffClasses from './staff-orders.module.css';
 

@@ -1,8 +1,8 @@
 import { Text, VisuallyHidden } from '@mantine/core';
-import type { OrderItem } from '../../../../contract/orders';
-import { CoverImage } from '../../../components/cover-image';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import type { OrderItem } from '#contract/orders';
+import { CoverImage } from '#src/components/cover-image';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import classes from './orders.module.css';
 
 const text = vi.orders;

@@ -2,12 +2,12 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { IconReceipt } from '../../../components/icons';
-import { InfiniteListFooter } from '../../../components/infinite-list-footer';
-import { ScreenError, ScreenLoading } from '../../../components/screen-states';
-import { vi } from '../../../i18n/vi';
-import { uniqueById } from '../../../lib/unique-by-id';
+import { paths } from '#src/app/routes';
+import { IconReceipt } from '#src/components/icons';
+import { InfiniteListFooter } from '#src/components/infinite-list-footer';
+import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { vi } from '#src/i18n/vi';
+import { uniqueById } from '#src/lib/unique-by-id';
 import {
   isRestaurantNotLinked,
   orderListQueries,

@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
-import type { OrderStatus } from '../../../../contract/orders';
-import { IconCheck } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
+import type { OrderStatus } from '#contract/orders';
+import { IconCheck } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
 import classes from './orders.module.css';
 
 const text = vi.orders;

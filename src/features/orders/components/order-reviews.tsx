@@ -1,12 +1,12 @@
 import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
-import type { OrderItem } from '../../../../contract/orders';
-import { REVIEW_COMMENT_MAX } from '../../../../contract/reviews';
-import { IconCheck } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
-import { getErrorReply } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { useOnline } from '../../../lib/use-online';
+import type { OrderItem } from '#contract/orders';
+import { REVIEW_COMMENT_MAX } from '#contract/reviews';
+import { IconCheck } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
+import { getErrorReply } from '#src/lib/http';
+import { toast } from '#src/lib/toast';
+import { useOnline } from '#src/lib/use-online';
 import { useCreateReview } from '../api/create-review';
 import classes from './orders.module.css';
 

@@ -2,10 +2,10 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
-import type { OrderStatus } from '../../../../contract/orders';
-import { vi } from '../../../i18n/vi';
-import { toast } from '../../../lib/toast';
-import { useOnline } from '../../../lib/use-online';
+import type { OrderStatus } from '#contract/orders';
+import { vi } from '#src/i18n/vi';
+import { toast } from '#src/lib/toast';
+import { useOnline } from '#src/lib/use-online';
 import { useStaffOrderAction, type StaffOrderAction } from '../api/staff-order-action';
 
 const text = vi.orders;

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Tabs.layer.css';
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { WalletBalance } from '../../../components/wallet-balance';
-import { vi } from '../../../i18n/vi';
+import { WalletBalance } from '#src/components/wallet-balance';
+import { vi } from '#src/i18n/vi';
 import { CUSTOMER_FILTERS, STAFF_FILTERS, type StatusFilter } from '../api/get-orders';
 import { OrderList } from '../components/order-list';
 import classes from '../components/orders.module.css';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PaymentLink } from '../../../../contract/payments';
-import { http, type ApiReply } from '../../../lib/http';
+import type { PaymentLink } from '#contract/payments';
+import { http, type ApiReply } from '#src/lib/http';
 import { useAttemptKey } from './use-attempt-key';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PaymentReturnReply, PaymentReturnResult } from '../../../../contract/payments';
-import { http } from '../../../lib/http';
+import type { PaymentReturnReply, PaymentReturnResult } from '#contract/payments';
+import { http } from '#src/lib/http';
 
 /** Spec section 4: a 'processing' payment is asked about again every 2 s... */
 export const RESULT_POLL_MS = 2_000;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { isSettled, newIdempotencyKey } from '../../../lib/idempotency-key';
+import { isSettled, newIdempotencyKey } from '#src/lib/idempotency-key';
 
 /**
  * One Idempotency-Key per money attempt (design.md section 4): sending the same amount again

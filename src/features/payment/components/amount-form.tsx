@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import { parseAmount } from '../amount';
 
 const text = vi.wallet;

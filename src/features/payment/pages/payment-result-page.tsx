@@ -2,15 +2,15 @@ import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { generatePath, Link, useLocation } from 'react-router-dom';
-import type { PaymentReturnResult } from '../../../../contract/payments';
-import { paths } from '../../../app/routes';
-import { IconCheck } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
-import { getErrorReply } from '../../../lib/http';
-import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
-import { readPaymentRedirect } from '../../../lib/payment-popup';
-import { WALLET_QUERY_KEY } from '../../../lib/wallet';
+import type { PaymentReturnResult } from '#contract/payments';
+import { paths } from '#src/app/routes';
+import { IconCheck } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
+import { getErrorReply } from '#src/lib/http';
+import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
+import { readPaymentRedirect } from '#src/lib/payment-popup';
+import { WALLET_QUERY_KEY } from '#src/lib/wallet';
 import {
   paymentResultQuery,
   RESULT_POLL_LIMIT_MS,

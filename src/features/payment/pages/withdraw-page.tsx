@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { BackButton } from '../../../components/back-button';
-import { WalletBalance } from '../../../components/wallet-balance';
-import { vi } from '../../../i18n/vi';
-import { isStaffLevel, session } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { BackButton } from '#src/components/back-button';
+import { WalletBalance } from '#src/components/wallet-balance';
+import { vi } from '#src/i18n/vi';
+import { isStaffLevel, session } from '#src/lib/session';
+import { toast } from '#src/lib/toast';
 import { useWithdraw } from '../api/withdraw';
 import { AmountForm } from '../components/amount-form';
 import { refusalMessage } from '../refusal';

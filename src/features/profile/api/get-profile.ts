@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Profile } from '../../../../contract/profile';
-import { http, type ApiReply } from '../../../lib/http';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Profile } from '#contract/profile';
+import { http, type ApiReply } from '#src/lib/http';
+import { persistedQuery } from '#src/lib/query-client';
 
 /** Customers and staff-level users have their own profile endpoints (spec 7.4, 7.5). */
 export type ProfileKind = 'customer' | 'staff';

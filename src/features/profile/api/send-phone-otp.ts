@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { http, type ApiReply } from '../../../lib/http';
+import { http, type ApiReply } from '#src/lib/http';
 
 /**
  * POST /api/customer/profile/phone-otp/: a code to the new number. The server changes a

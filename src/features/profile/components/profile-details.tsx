@@ -2,11 +2,11 @@ import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { Profile } from '../../../../contract/profile';
-import { paths } from '../../../app/routes';
-import { UserAvatar } from '../../../components/user-avatar';
-import { avatarOf, displayName, roleLabel } from '../../../components/user-identity';
-import { vi } from '../../../i18n/vi';
+import type { Profile } from '#contract/profile';
+import { paths } from '#src/app/routes';
+import { UserAvatar } from '#src/components/user-avatar';
+import { avatarOf, displayName, roleLabel } from '#src/components/user-identity';
+import { vi } from '#src/i18n/vi';
 import { formatBirthDate, genderLabel } from '../profile-text';
 import classes from './profile.module.css';
 

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Button, Center, Loader, Stack, VisuallyHidden } from '@mantine/core';
-import { vi } from '../../../i18n/vi';
-import { getErrorMessage } from '../../../lib/http';
+import { vi } from '#src/i18n/vi';
+import { getErrorMessage } from '#src/lib/http';
 
 const text = vi.profile;
 

@@ -3,12 +3,12 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { StaffRestaurant } from '../../../../contract/staff-restaurant';
-import { paths } from '../../../app/routes';
-import { RatingSummary } from '../../../components/rating-stars';
-import { ScreenError, ScreenLoading } from '../../../components/screen-states';
-import { vi } from '../../../i18n/vi';
-import { staffRestaurantQuery } from '../../../lib/staff-restaurant';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { paths } from '#src/app/routes';
+import { RatingSummary } from '#src/components/rating-stars';
+import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { vi } from '#src/i18n/vi';
+import { staffRestaurantQuery } from '#src/lib/staff-restaurant';
 import classes from './profile.module.css';
 
 const text = vi.restaurantCard;

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import { SegmentedControl, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import { useId } from 'react';
-import { toMantineScheme, toPreference, type ThemePreference } from '../../../app/color-scheme';
-import { vi } from '../../../i18n/vi';
+import { toMantineScheme, toPreference, type ThemePreference } from '#src/app/color-scheme';
+import { vi } from '#src/i18n/vi';
 
 const text = vi.profile;
 

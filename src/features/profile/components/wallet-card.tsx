@@ -1,10 +1,10 @@
 import { Button, Paper, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { paths } from '../../../app/routes';
-import { WalletBalance } from '../../../components/wallet-balance';
-import { vi } from '../../../i18n/vi';
-import { isOwner, session } from '../../../lib/session';
+import { paths } from '#src/app/routes';
+import { WalletBalance } from '#src/components/wallet-balance';
+import { vi } from '#src/i18n/vi';
+import { isOwner, session } from '#src/lib/session';
 
 const text = vi.wallet;
 

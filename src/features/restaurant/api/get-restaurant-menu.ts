@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Dish } from '../../../../contract/catalogue';
-import { http, type ApiReply } from '../../../lib/http';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Dish } from '#contract/catalogue';
+import { http, type ApiReply } from '#src/lib/http';
+import { persistedQuery } from '#src/lib/query-client';
 import { restaurantQueries } from './get-restaurant';
 
 /** Spec section 9, 'Restaurant menu': 20 items. */

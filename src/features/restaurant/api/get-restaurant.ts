@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
-import type { Restaurant } from '../../../../contract/catalogue';
-import { http, type ApiReply } from '../../../lib/http';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Restaurant } from '#contract/catalogue';
+import { http, type ApiReply } from '#src/lib/http';
+import { persistedQuery } from '#src/lib/query-client';
 
 /** GET /api/restaurant/{id}/detail (spec 7.2): every field of spec section 3 'Restaurant'. */
 export async function getRestaurant(id: number, signal?: AbortSignal): Promise<Restaurant> {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RestaurantSummary } from '../../../../contract/catalogue';
-import { http, type ApiReply } from '../../../lib/http';
-import type { UserLocation } from '../../../lib/location';
+import type { RestaurantSummary } from '#contract/catalogue';
+import { http, type ApiReply } from '#src/lib/http';
+import type { UserLocation } from '#src/lib/location';
 import { restaurantQueries } from './get-restaurant';
 
 /** Spec section 9: 4 random restaurants are requested and 3 shown, the current one excluded. */

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Text, Title } from '@mantine/core';
-import type { Restaurant } from '../../../../contract/catalogue';
-import { CoverImage } from '../../../components/cover-image';
-import { RatingSummary } from '../../../components/rating-stars';
-import { vi } from '../../../i18n/vi';
+import type { Restaurant } from '#contract/catalogue';
+import { CoverImage } from '#src/components/cover-image';
+import { RatingSummary } from '#src/components/rating-stars';
+import { vi } from '#src/i18n/vi';
 import classes from './restaurant.module.css';
 
 const text = vi.restaurant;

@@ -1,8 +1,8 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { Review } from '../../../../contract/catalogue';
-import { ReviewItem } from '../../../components/review-item';
-import { vi } from '../../../i18n/vi';
+import type { Review } from '#contract/catalogue';
+import { ReviewItem } from '#src/components/review-item';
+import { vi } from '#src/i18n/vi';
 import classes from './restaurant.module.css';
 
 const text = vi.restaurant;

@@ -1,11 +1,11 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { generatePath, Link } from 'react-router-dom';
-import type { Restaurant } from '../../../../contract/catalogue';
-import { paths } from '../../../app/routes';
-import { CoverImage } from '../../../components/cover-image';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import type { Restaurant } from '#contract/catalogue';
+import { paths } from '#src/app/routes';
+import { CoverImage } from '#src/components/cover-image';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import classes from './restaurant.module.css';
 
 const text = vi.restaurant;

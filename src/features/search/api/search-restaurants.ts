@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { SearchRestaurant } from '../../../../contract/catalogue';
-import { http, type ApiReply } from '../../../lib/http';
-import type { UserLocation } from '../../../lib/location';
+import type { SearchRestaurant } from '#contract/catalogue';
+import { http, type ApiReply } from '#src/lib/http';
+import type { UserLocation } from '#src/lib/location';
 import {
   orderCategories,
   PRICE_MAX,

@@ -1,7 +1,7 @@
 import { Button, TextInput } from '@mantine/core';
 import { useRef, type FormEvent } from 'react';
-import { vi } from '../../../i18n/vi';
-import { IconSearch } from '../../../components/action-icons';
+import { vi } from '#src/i18n/vi';
+import { IconSearch } from '#src/components/action-icons';
 import classes from './search.module.css';
 
 const text = vi.search;

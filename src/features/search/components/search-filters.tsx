@@ -2,8 +2,8 @@ import '@mantine/core/styles/Chip.layer.css';
 import '@mantine/core/styles/Slider.layer.css';
 import { Chip, NativeSelect, Paper, RangeSlider, Stack, Text } from '@mantine/core';
 import { useId, type KeyboardEvent } from 'react';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import {
   FILTER_CATEGORIES,
   PRICE_MAX,

@@ -3,9 +3,9 @@ import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { SearchRestaurant } from '../../../../contract/catalogue';
-import { vi } from '../../../i18n/vi';
-import { locationStore } from '../../../lib/location';
+import type { SearchRestaurant } from '#contract/catalogue';
+import { vi } from '#src/i18n/vi';
+import { locationStore } from '#src/lib/location';
 import {
   searchQueries,
   toSearchRequest,
@@ -15,10 +15,10 @@ import {
 import { RestaurantResult } from '../components/restaurant-result';
 import { SearchBox } from '../components/search-box';
 import { SearchFiltersPanel } from '../components/search-filters';
-import { AddToCartButton } from '../../../components/cart/add-to-cart-button';
-import { AddToCartDialogs } from '../../../components/cart/add-to-cart-dialogs';
-import { useAddToCart } from '../../../components/cart/use-add-to-cart';
-import { IconFilter } from '../../../components/action-icons';
+import { AddToCartButton } from '#src/components/cart/add-to-cart-button';
+import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
+import { useAddToCart } from '#src/components/cart/use-add-to-cart';
+import { IconFilter } from '#src/components/action-icons';
 import classes from '../components/search.module.css';
 import { useLoadMoreNearBottom } from '../hooks/use-load-more-near-bottom';
 import { useScrollRestoration } from '../hooks/use-scroll-restoration';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { foodQueries } from '../../../lib/food-query';
-import { http, type ApiReply } from '../../../lib/http';
+import { foodQueries } from '#src/lib/food-query';
+import { http, type ApiReply } from '#src/lib/http';
 import { staffFoodQueries } from './get-staff-foods';
 
 /**

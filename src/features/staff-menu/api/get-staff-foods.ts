@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Pagination } from '../../../../contract/envelope';
-import type { StaffFood } from '../../../../contract/staff-menu';
-import { http, type ApiReply } from '../../../lib/http';
-import { persistedQuery } from '../../../lib/query-client';
+import type { Pagination } from '#contract/envelope';
+import type { StaffFood } from '#contract/staff-menu';
+import { http, type ApiReply } from '#src/lib/http';
+import { persistedQuery } from '#src/lib/query-client';
 
 /** Spec section 9: the staff menu shows 10 dishes a page. */
 export const STAFF_MENU_PAGE_SIZE = 10;

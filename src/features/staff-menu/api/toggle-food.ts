@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffFood } from '../../../../contract/staff-menu';
-import { foodQueries } from '../../../lib/food-query';
-import { http, type ApiReply } from '../../../lib/http';
+import type { StaffFood } from '#contract/staff-menu';
+import { foodQueries } from '#src/lib/food-query';
+import { http, type ApiReply } from '#src/lib/http';
 import { staffFoodQueries } from './get-staff-foods';
 
 /** PUT /api/staff/foods/{id}/toggle/: on sale becomes paused and back (spec section 4). */

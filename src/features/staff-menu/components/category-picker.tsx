@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Chip.layer.css';
 import { Chip, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { vi } from '../../../i18n/vi';
+import { vi } from '#src/i18n/vi';
 import { categoriesQuery } from '../api/get-categories';
 import classes from './staff-menu.module.css';
 

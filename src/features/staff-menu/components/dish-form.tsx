@@ -12,12 +12,12 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { StaffFood } from '../../../../contract/staff-menu';
-import { paths } from '../../../app/routes';
-import { vi } from '../../../i18n/vi';
-import { getErrorMessage, getErrorReply } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { useFileChoice } from '../../../lib/use-file-choice';
+import type { StaffFood } from '#contract/staff-menu';
+import { paths } from '#src/app/routes';
+import { vi } from '#src/i18n/vi';
+import { getErrorMessage, getErrorReply } from '#src/lib/http';
+import { toast } from '#src/lib/toast';
+import { useFileChoice } from '#src/lib/use-file-choice';
 import { useSaveFood } from '../api/save-food';
 import {
   dishFieldErrors,

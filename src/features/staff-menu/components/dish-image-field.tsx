@@ -1,8 +1,8 @@
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import { FileInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { CoverImage } from '../../../components/cover-image';
-import { vi } from '../../../i18n/vi';
-import type { FileChoice } from '../../../lib/use-file-choice';
+import { CoverImage } from '#src/components/cover-image';
+import { vi } from '#src/i18n/vi';
+import type { FileChoice } from '#src/lib/use-file-choice';
 import { isLinkedImage, type ImageSource } from '../dish-form-values';
 import classes from './staff-menu.module.css';
 

@@ -1,8 +1,8 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { IconSearch } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
+import { IconSearch } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
 
 const text = vi.staffMenu;
 

@@ -2,12 +2,12 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
 import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
-import type { StaffFood } from '../../../../contract/staff-menu';
-import { paths } from '../../../app/routes';
-import { CoverImage } from '../../../components/cover-image';
-import { IconDots, IconTrash } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
-import { formatVnd } from '../../../lib/format';
+import type { StaffFood } from '#contract/staff-menu';
+import { paths } from '#src/app/routes';
+import { CoverImage } from '#src/components/cover-image';
+import { IconDots, IconTrash } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
+import { formatVnd } from '#src/lib/format';
 import classes from './staff-menu.module.css';
 
 const text = vi.staffMenu;

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
+import { IconPlus, IconTrash } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
 import { newToppingRow, type DishFieldErrors, type ToppingRow } from '../dish-form-values';
 import classes from './staff-menu.module.css';
 

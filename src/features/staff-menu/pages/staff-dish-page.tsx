@@ -2,10 +2,10 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { ScreenError, ScreenLoading } from '../../../components/screen-states';
-import { vi } from '../../../i18n/vi';
-import { parseRouteId } from '../../../lib/route-id';
+import { paths } from '#src/app/routes';
+import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { vi } from '#src/i18n/vi';
+import { parseRouteId } from '#src/lib/route-id';
 import { staffFoodQueries } from '../api/get-staff-foods';
 import { DishForm } from '../components/dish-form';
 

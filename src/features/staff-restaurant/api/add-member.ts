@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffMember, StaffMemberCreateBody } from '../../../../contract/staff-members';
-import { http, type ApiReply } from '../../../lib/http';
+import type { StaffMember, StaffMemberCreateBody } from '#contract/staff-members';
+import { http, type ApiReply } from '#src/lib/http';
 import { membersQuery } from './get-members';
 
 /** POST /api/staff/members/: a staff account linked to the owner's restaurant. */

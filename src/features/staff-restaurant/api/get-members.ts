@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { StaffMember } from '../../../../contract/staff-members';
-import { http, type ApiReply } from '../../../lib/http';
+import type { StaffMember } from '#contract/staff-members';
+import { http, type ApiReply } from '#src/lib/http';
 
 /** GET /api/staff/members/: the owner's staff accounts. */
 export async function getMembers(signal?: AbortSignal): Promise<StaffMember[]> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http, type ApiReply } from '../../../lib/http';
+import { http, type ApiReply } from '#src/lib/http';
 import { membersQuery } from './get-members';
 
 /** DELETE /api/staff/members/{id}/: the account no longer works for the restaurant. */

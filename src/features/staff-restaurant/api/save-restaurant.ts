@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffRestaurant } from '../../../../contract/staff-restaurant';
-import { http, type ApiReply } from '../../../lib/http';
-import { ORDERS_QUERY_KEY } from '../../../lib/orders-query-key';
-import { STAFF_RESTAURANT_QUERY_KEY } from '../../../lib/staff-restaurant';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { http, type ApiReply } from '#src/lib/http';
+import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
+import { STAFF_RESTAURANT_QUERY_KEY } from '#src/lib/staff-restaurant';
 import {
   restaurantRequestBody,
   type RestaurantFormValues,

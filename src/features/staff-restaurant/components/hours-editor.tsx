@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { OpeningHours, Weekday } from '../../../../contract/catalogue';
-import { INTERVALS_PER_DAY_MAX } from '../../../../contract/staff-restaurant';
-import { IconTrash } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
-import { getErrorMessage } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import type { OpeningHours, Weekday } from '#contract/catalogue';
+import { INTERVALS_PER_DAY_MAX } from '#contract/staff-restaurant';
+import { IconTrash } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
+import { getErrorMessage } from '#src/lib/http';
+import { toast } from '#src/lib/toast';
 import { useUpdateHours } from '../api/update-hours';
 import {
   addInterval,

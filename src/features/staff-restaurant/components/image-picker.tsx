@@ -1,7 +1,7 @@
 import { FileInput, Stack } from '@mantine/core';
-import { CoverImage } from '../../../components/cover-image';
-import { vi } from '../../../i18n/vi';
-import type { FileChoice } from '../../../lib/use-file-choice';
+import { CoverImage } from '#src/components/cover-image';
+import { vi } from '#src/i18n/vi';
+import type { FileChoice } from '#src/lib/use-file-choice';
 
 const text = vi.staffRestaurant;
 

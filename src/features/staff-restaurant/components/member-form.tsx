@@ -2,10 +2,10 @@ import '@mantine/core/styles/PasswordInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { StaffMemberCreateBody } from '../../../../contract/staff-members';
-import { vi } from '../../../i18n/vi';
-import { getErrorMessage, getErrorReply } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import type { StaffMemberCreateBody } from '#contract/staff-members';
+import { vi } from '#src/i18n/vi';
+import { getErrorMessage, getErrorReply } from '#src/lib/http';
+import { toast } from '#src/lib/toast';
 import { useAddMember } from '../api/add-member';
 
 const text = vi.team;

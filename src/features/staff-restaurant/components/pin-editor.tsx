@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { StaffRestaurant } from '../../../../contract/staff-restaurant';
-import { vi } from '../../../i18n/vi';
-import { getErrorMessage } from '../../../lib/http';
-import { mapsSearchUrl } from '../../../lib/maps-link';
-import { toast } from '../../../lib/toast';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { vi } from '#src/i18n/vi';
+import { getErrorMessage } from '#src/lib/http';
+import { mapsSearchUrl } from '#src/lib/maps-link';
+import { toast } from '#src/lib/toast';
 import { useUpdatePin } from '../api/update-pin';
 
 const text = vi.pinEditor;

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { StaffRestaurant } from '../../../../contract/staff-restaurant';
-import { vi } from '../../../i18n/vi';
-import { getErrorMessage, getErrorReply } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { useFileChoice } from '../../../lib/use-file-choice';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { vi } from '#src/i18n/vi';
+import { getErrorMessage, getErrorReply } from '#src/lib/http';
+import { toast } from '#src/lib/toast';
+import { useFileChoice } from '#src/lib/use-file-choice';
 import { useSaveRestaurant } from '../api/save-restaurant';
 import {
   initialRestaurantValues,

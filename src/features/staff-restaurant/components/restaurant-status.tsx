@@ -2,10 +2,10 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import { Alert, Badge, Group, Stack, Switch, Text } from '@mantine/core';
-import type { StaffRestaurant } from '../../../../contract/staff-restaurant';
-import { vi } from '../../../i18n/vi';
-import { getErrorMessage } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { vi } from '#src/i18n/vi';
+import { getErrorMessage } from '#src/lib/http';
+import { toast } from '#src/lib/toast';
 import { useToggleRestaurant } from '../api/toggle-restaurant';
 
 const text = vi.staffRestaurant;

@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { StaffMember } from '../../../../contract/staff-members';
-import { ConfirmDialog } from '../../../components/cart/confirm-dialog';
-import { ScreenError, ScreenLoading } from '../../../components/screen-states';
-import { vi } from '../../../i18n/vi';
-import { getErrorMessage } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import type { StaffMember } from '#contract/staff-members';
+import { ConfirmDialog } from '#src/components/cart/confirm-dialog';
+import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { vi } from '#src/i18n/vi';
+import { getErrorMessage } from '#src/lib/http';
+import { toast } from '#src/lib/toast';
 import { membersQuery } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { MemberForm } from './member-form';

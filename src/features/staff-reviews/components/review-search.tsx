@@ -1,8 +1,8 @@
 import { Button, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { IconSearch } from '../../../components/action-icons';
-import { vi } from '../../../i18n/vi';
+import { IconSearch } from '#src/components/action-icons';
+import { vi } from '#src/i18n/vi';
 import { SEARCH_MAX, SEARCH_PAUSE_MS } from '../review-params';
 import classes from './staff-reviews.module.css';
 

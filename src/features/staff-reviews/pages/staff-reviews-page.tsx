@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/routes';
-import { ScreenError, ScreenLoading } from '../../../components/screen-states';
-import { vi } from '../../../i18n/vi';
-import { isNoRestaurantError } from '../../../lib/staff-restaurant';
-import { staffReviewQueries } from '../../../lib/staff-reviews';
+import { paths } from '#src/app/routes';
+import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { vi } from '#src/i18n/vi';
+import { isNoRestaurantError } from '#src/lib/staff-restaurant';
+import { staffReviewQueries } from '#src/lib/staff-reviews';
 import { ReviewList } from '../components/review-list';
 import { ReviewSearch } from '../components/review-search';
 import { readReviewView, reviewViewParams } from '../review-params';
