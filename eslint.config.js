@@ -18,6 +18,7 @@ const NODE_CODE = [
   'tests/api/**',
   'tests/unit/server/**',
   'tests/helpers/**',
+  'tests/factories/**',
   'tests/*.ts',
   '*.config.{js,ts,mjs}',
 ];

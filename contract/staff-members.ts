@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { okReply } from './envelope';
 import { EmailSchema, PasswordSchema, PhoneSchema, requiredText } from './fields';
 
-// The owner's team (issue 7): staff accounts the owner creates, linked to the owner's
+// The owner's team: staff accounts the owner creates, linked to the owner's
 // restaurant; they sign in at /staff/login with the username and password given here.
 
 export const StaffMemberCreateBodySchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, SearchTextSchema, ToppingSchema } from './catalogue';
 import { okReply, PaginationSchema } from './envelope';
 
-// The staff menu (spec 2.18, 7.5 'foods/'; issue 7): one restaurant's dishes as its owner and
+// The staff menu (spec 2.18, 7.5 'foods/'): one restaurant's dishes as its owner and
 // staff edit them. The same body arrives as JSON or as multipart fields (with an image file);
 // in multipart, numbers and booleans come as text and lists as JSON text, which
 // `parseFoodFields` turns back into what this schema checks.

@@ -5,7 +5,7 @@ import { okReply, PaginationSchema } from './envelope';
 import { EmailSchema, PhoneSchema, requiredText } from './fields';
 import { ImageUrlSchema } from './staff-menu';
 
-// The owner's restaurant (spec 2.15, 2.18, 7.5 'restaurant/'; issue 7) and its approval by an
+// The owner's restaurant (spec 2.15, 2.18, 7.5 'restaurant/') and its approval by an
 // admin (design.md section 5). Create and update accept JSON or multipart (cover and logo
 // files); in multipart, opening_hours, lat and lon come as text (`parseRestaurantFields`).
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { vi } from '../src/i18n/vi';
 import { dishId, signInAsDemoOwner, signInAsNewCustomer } from './helpers';
 
-// Issue 8: axe-core on every screen of spec section 2 as a visitor, a customer and the demo
+// axe-core on every screen of spec section 2 as a visitor, a customer and the demo
 // owner, failing on serious or critical violations (design.md section 7 wants Lighthouse
 // accessibility 100, which rests on the same engine), and the keyboard through the dialogs,
 // menus and the bottom navigation.

@@ -5,7 +5,7 @@ import { codeFromOutbox, DEMO_OWNER, uniquePhone } from './helpers';
 // Runs inside the page. The e2e tsconfig has no DOM library, so the little it uses is declared.
 declare const localStorage: { getItem(key: string): string | null };
 
-// Journeys of issue 3 on the built app and the real server: phone + SMS code for customers
+// The sign-in journeys on the built app and the real server: phone + SMS code for customers
 // (the code read back from the dev SMS outbox), username + password for owners, owner
 // registration, and the guards of spec 2.1 around them.
 

@@ -9,7 +9,7 @@ import {
   waitForControllingServiceWorker,
 } from './helpers';
 
-// Issue 5's journey on the built app, the real server and the demo catalogue: dishes with
+// The ordering journey on the built app, the real server and the demo catalogue: dishes with
 // toppings into the cart, a switch of restaurant (declined, then accepted), changes made while
 // offline that survive a reload and reach the server when the network returns, a coupon, the
 // order created and then cancelled by the customer.

@@ -8,7 +8,7 @@ declare const window: { scrollY: number };
 declare const history: { scrollRestoration: 'auto' | 'manual' };
 declare const document: { querySelectorAll(selector: string): { length: number } };
 
-// Issue 4's browsing journey on the built app and the real server with the demo catalogue
+// The browsing journey on the built app and the real server with the demo catalogue
 // (SEED_DEMO=true): a new customer sets the delivery address in the dialog that opens by
 // itself, scrolls the whole home grid, searches without diacritics, narrows the results by
 // price, opens a dish with toppings and its restaurant, and comes back to the results where

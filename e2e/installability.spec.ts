@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-// Issue 8: the built app passes Chromium's own install checks, and every picture the manifest
+// The built app passes Chromium's own install checks, and every picture the manifest
 // names (icons, the install dialog's screenshots, the shortcuts' icons) is served as what the
 // manifest says it is. A missing or misnamed file would only show as a blank tile on a phone.
 

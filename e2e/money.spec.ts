@@ -11,7 +11,7 @@ import {
   toast,
 } from './helpers';
 
-// Issue 6's journey on the built app, the real server and its built-in VNPay sandbox: a customer
+// The money journey on the built app, the real server and its built-in VNPay sandbox: a customer
 // with an empty wallet pays an order in the VNPay popup, the demo owner takes it through accept,
 // done and complete and is paid, the customer reviews the dish; then a top-up in the popup, an
 // order paid from the wallet, cancelled by the restaurant, and the money back in the wallet.

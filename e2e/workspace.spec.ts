@@ -4,7 +4,7 @@ import { WEEKDAYS } from '../contract/catalogue';
 import { vi } from '../src/i18n/vi';
 import { apiAsUser, codeFromOutbox, payInSandbox, price, toast, uniquePhone } from './helpers';
 
-// Issue 7's journey on the built app and the real server: a new owner registers, creates a
+// The workspace journey on the built app and the real server: a new owner registers, creates a
 // restaurant with a cover and a logo and opens it around the clock; an admin approves it; the
 // owner adds a dish with a picture and a topping, and a staff account; a customer finds the dish
 // by a search without diacritics and pays for it; the staff member takes the order through on

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartReplySchema, EMPTY_CART, type Cart } from '#contract/cart';
 import { emptyCart, getCart, lockCartForCheckout } from '#server/modules/cart/cart.service';
-import { call, registerOwner, signInCustomer, signInStaff, OWNER } from '../helpers/auth';
+import { call, registerOwner, signInStaff, OWNER } from '../helpers/auth';
 import { insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { signedInCustomer } from '../factories/users';
 
 const QUANTITY_MESSAGE = 'Số lượng phải là số nguyên từ 1 đến 99';
 const OTHER_RESTAURANT_MESSAGE =
@@ -18,15 +19,6 @@ let catalogue: Awaited<ReturnType<typeof insertCatalogue>>;
 const dish: Record<string, number> = {};
 /** Topping ids by `dish/topping` name. */
 const topping: Record<string, number> = {};
-let customerSeq = 0;
-
-/** A new customer with an empty cart (its own phone and IP, so OTP limits never interfere). */
-async function newCustomer() {
-  customerSeq += 1;
-  const phone = `0987${String(customerSeq).padStart(6, '0')}`;
-  const signed = await signInCustomer(t.app, phone, `198.51.100.${customerSeq}`);
-  return { id: signed.customer.id, token: signed.tokens.access_token };
-}
 
 const cartCall = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -150,7 +142,7 @@ const restaurantId = (name: string) => catalogue.find((r) => r.name === name)!.i
 
 describe('reading the cart (GET /api/customer/cart/)', () => {
   it('is empty for a customer who never added anything', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const res = await cartCall('GET', '', token);
     expect(ok(res)).toEqual({ message: 'Thành công', cart: EMPTY_CART });
   });
@@ -171,7 +163,7 @@ describe('reading the cart (GET /api/customer/cart/)', () => {
 
 describe('adding (POST /api/customer/cart/add/)', () => {
   it('answers with the whole cart: lines with toppings, today’s prices and totals', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const first = ok(
       await add(token, {
         food_id: dish['Phở bò'],
@@ -230,7 +222,7 @@ describe('adding (POST /api/customer/cart/add/)', () => {
   });
 
   it('keeps an owner’s image URL as given', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const { cart } = ok(await add(token, { food_id: dish['Bánh mì'], quantity: 1 }));
     expect(cart.items[0]!.food_image).toBe('https://cdn.example.vn/banh-mi.jpg');
     expect(ok(await add(token, { food_id: dish['Bánh mì'], quantity: 1 })).cart.items).toHaveLength(
@@ -239,7 +231,7 @@ describe('adding (POST /api/customer/cart/add/)', () => {
   });
 
   it('refuses quantities that are not whole numbers from 1 to 99, changing nothing', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     ok(await add(token, { food_id: dish['Phở gà'], quantity: 1 }));
     const before = await read(token);
     for (const quantity of [0, -1, 1.5, 1e9, '2', null, undefined]) {
@@ -270,7 +262,7 @@ describe('adding (POST /api/customer/cart/add/)', () => {
   });
 
   it('refuses dishes customers cannot order, each with its reason', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const notFound = (food_id: number) => add(token, { food_id, quantity: 1 });
     const missing = refused(await notFound(2_000_000), 404, 'FOOD_NOT_FOUND');
     expect(missing.message).toBe('Không tìm thấy món ăn');
@@ -285,13 +277,13 @@ describe('adding (POST /api/customer/cart/add/)', () => {
   });
 
   it('lets a cart be filled while the restaurant is closed (the order checks the hours)', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const { cart } = ok(await add(token, { food_id: dish['Cháo đêm'], quantity: 1 }));
     expect(cart.restaurant_name).toBe('Quán Đêm');
   });
 
   it('accepts only toppings of this dish that are still on its menu', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const pho = dish['Phở bò']!;
     const cases = [
       [2_000_000],
@@ -320,7 +312,7 @@ describe('adding (POST /api/customer/cart/add/)', () => {
   });
 
   it('caps a line at 99 and changes nothing when an add would pass it', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const body = {
       food_id: dish['Phở gà'],
       quantity: 98,
@@ -338,7 +330,7 @@ describe('adding (POST /api/customer/cart/add/)', () => {
   });
 
   it('holds at most 50 different lines, and an existing line may still grow', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     for (let i = 1; i <= 50; i += 1)
       ok(await add(token, { food_id: dish[`Món số ${i}`], quantity: 1 }));
     const full = refused(
@@ -354,7 +346,7 @@ describe('adding (POST /api/customer/cart/add/)', () => {
   });
 
   it('refuses another restaurant’s dish while the cart has lines; after clearing it works', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     ok(await add(token, { food_id: dish['Phở gà'], quantity: 2 }));
     const before = await read(token);
     const other = refused(
@@ -375,7 +367,7 @@ describe('adding (POST /api/customer/cart/add/)', () => {
 
 describe('changing lines (update, remove, clear)', () => {
   it('sets a line’s quantity, only to whole numbers from 1 to 99', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const line = ok(await add(token, { food_id: dish['Phở gà'], quantity: 1 })).cart.items[0]!;
     const res = ok(await update(token, line.id, { quantity: 7 }));
     expect(res.message).toBe('Đã cập nhật số lượng');
@@ -397,7 +389,7 @@ describe('changing lines (update, remove, clear)', () => {
   });
 
   it('removes a line; removing the last one frees the cart for any restaurant', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     ok(await add(token, { food_id: dish['Phở gà'], quantity: 1 }));
     const [ga, pho] = ok(await add(token, { food_id: dish['Phở bò'], quantity: 2 })).cart.items;
     expect([ga!.food_name, pho!.food_name]).toEqual(['Phở gà', 'Phở bò']);
@@ -412,13 +404,13 @@ describe('changing lines (update, remove, clear)', () => {
   });
 
   it('clears an empty cart without complaint', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     expect(ok(await clear(token))).toEqual({ message: 'Đã xóa giỏ hàng', cart: EMPTY_CART });
   });
 
   it('never lets a customer touch another customer’s line', async () => {
-    const a = await newCustomer();
-    const b = await newCustomer();
+    const a = await signedInCustomer(t);
+    const b = await signedInCustomer(t);
     const line = ok(await add(a.token, { food_id: dish['Phở gà'], quantity: 3 })).cart.items[0]!;
     const before = await read(a.token);
     refused(await update(b.token, line.id, { quantity: 1 }), 404, 'CART_ITEM_NOT_FOUND');
@@ -431,7 +423,7 @@ describe('changing lines (update, remove, clear)', () => {
 
 describe('what the cart shows later', () => {
   it('shows today’s prices and marks lines that can no longer be ordered', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const db = t.database.db;
     const [dishRow] = await insertCatalogue(db, [
       {
@@ -497,7 +489,7 @@ describe('what the cart shows later', () => {
 
 describe('helpers for order creation', () => {
   it('lockCartForCheckout returns stored images and today’s prices; emptyCart unbinds', async () => {
-    const customer = await newCustomer();
+    const customer = await signedInCustomer(t);
     const db = t.database.db;
     expect(
       await db.transaction().execute((trx) => lockCartForCheckout(trx, customer.id)),
@@ -554,7 +546,7 @@ describe('helpers for order creation', () => {
 
 describe('two tabs at once', () => {
   it('two simultaneous adds of the same dish give one line of 2', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     ok(await clear(token));
     const body = { food_id: dish['Phở bò'], quantity: 1, topping_ids: [topping['Phở bò/Quẩy']] };
     const replies = await Promise.all([add(token, body), add(token, body)]);
@@ -568,7 +560,7 @@ describe('two tabs at once', () => {
   });
 
   it('simultaneous adds from two restaurants leave exactly one restaurant in the cart', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     // The cart row exists already (empty), so nothing but its row lock orders the two adds.
     ok(await clear(token));
     const replies = await Promise.all([
@@ -592,7 +584,7 @@ describe('two tabs at once', () => {
   });
 
   it('eight simultaneous adds of one dish make one line of 8', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     ok(await clear(token));
     const body = { food_id: dish['Phở gà'], quantity: 1 };
     const replies = await Promise.all(Array.from({ length: 8 }, () => add(token, body)));

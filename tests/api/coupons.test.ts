@@ -7,15 +7,10 @@ import { evaluateCoupon } from '#server/modules/coupons/coupons.service';
 import { call, signInCustomer, signInStaff } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { ErrorBody } from '../factories/errors';
 
 const DAY = 24 * 3600 * 1000;
 const INVALID = 'Mã giảm giá không hợp lệ';
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-}
 
 describe('coupons (spec 7.4, design.md section 5)', () => {
   let t: TestApp;

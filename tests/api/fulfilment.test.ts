@@ -5,22 +5,11 @@ import { signAccessToken } from '#server/modules/auth/tokens';
 import { ledgerInvariants } from '#server/modules/ledger/ledger.service';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import {
-  balanceOf,
-  newUser,
-  paidOrder,
-  payFromWallet,
-  placeOrder,
-  platformBalance,
-  type TestUser,
-} from '../helpers/money';
+import { balanceOf, paidOrder, payFromWallet, platformBalance } from '../helpers/money';
+import { orderStatus, placeOrder } from '../factories/orders';
+import { newUser, type TestUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-}
+import type { ErrorBody } from '../factories/errors';
 
 type Action = 'accept' | 'done' | 'complete' | 'cancel';
 
@@ -81,16 +70,6 @@ const customerCancel = (t: TestApp, user: TestUser, id: number) =>
     token: user.token,
     body: { reason: 'Đặt nhầm món' },
   });
-
-async function statusOf(t: TestApp, id: number) {
-  return (
-    await t.database.db
-      .selectFrom('orders')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).status;
-}
 
 async function expectBalanced(t: TestApp) {
   expect(await ledgerInvariants(t.database.db)).toEqual({
@@ -176,7 +155,7 @@ describe('order fulfilment and its money (spec 4, 7.5; design.md section 5)', ()
       expect(res.status, action).toBe(409);
       expect(res.body.code).toBe('ORDER_TRANSITION_INVALID');
     }
-    expect(await statusOf(t, pending.id)).toBe('pending');
+    expect(await orderStatus(t, pending.id)).toBe('pending');
 
     const order = await paidOrder(t, customer, a.dish);
     for (const action of ['done', 'complete'] as const) {
@@ -185,7 +164,7 @@ describe('order fulfilment and its money (spec 4, 7.5; design.md section 5)', ()
     expect((await act(t, a.staff, order.id, 'accept')).status).toBe(200);
     expect((await act(t, a.staff, order.id, 'accept')).status).toBe(409);
     expect((await act(t, a.staff, order.id, 'complete')).status).toBe(409);
-    expect(await statusOf(t, order.id)).toBe('accepted');
+    expect(await orderStatus(t, order.id)).toBe('accepted');
   });
 
   it("answers 404 to staff of restaurant B on A's order and changes nothing", async () => {
@@ -208,7 +187,7 @@ describe('order fulfilment and its money (spec 4, 7.5; design.md section 5)', ()
         });
       }
     }
-    expect(await statusOf(t, order.id)).toBe('paid');
+    expect(await orderStatus(t, order.id)).toBe('paid');
     expect(await balances()).toEqual(before);
     // A customer or an admin (no restaurant) cannot act either.
     expect((await act(t, customer, order.id, 'accept')).status).toBe(403);
@@ -255,7 +234,7 @@ describe('order fulfilment and its money (spec 4, 7.5; design.md section 5)', ()
     const noReason = await act(t, a.staff, order.id, 'cancel', ' ');
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toBe('Vui lòng nhập lý do hủy đơn');
-    expect(await statusOf(t, order.id)).toBe('paid');
+    expect(await orderStatus(t, order.id)).toBe('paid');
     await expectBalanced(t);
   });
 
@@ -288,7 +267,7 @@ describe('order fulfilment and its money (spec 4, 7.5; design.md section 5)', ()
     const res = await customerCancel(t, customer, order.id);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('ORDER_NOT_CANCELLABLE');
-    expect(await statusOf(t, order.id)).toBe('accepted');
+    expect(await orderStatus(t, order.id)).toBe('accepted');
     expect(await balanceOf(t, customer.id)).toBe(0);
     // Someone else's order is not found for a customer either.
     const other = await newUser(t, 'customer');
@@ -364,7 +343,7 @@ describe('order fulfilment and its money (spec 4, 7.5; design.md section 5)', ()
       ]);
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409)).toHaveLength(7);
-      const status = await statusOf(t, order.id);
+      const status = await orderStatus(t, order.id);
       expect(['completed', 'cancelled']).toContain(status);
       expect(await balanceOf(t, a.owner.id)).toBe(
         ownerBefore + (status === 'completed' ? order.total_amount : 0),

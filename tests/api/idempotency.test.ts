@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartReplySchema } from '#contract/cart';
 import { sweepExpiredKeys } from '#server/modules/idempotency/idempotency.service';
-import { call, signInCustomer } from '../helpers/auth';
+import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { signedInCustomer } from '../factories/users';
 
 interface Sent {
   status: number;
@@ -18,14 +19,6 @@ let pho: number;
 let banhMi: number;
 /** Calls of the flaky test route, which fails with a 500 while this is odd. */
 let flakyCalls = 0;
-let customerSeq = 0;
-
-async function newCustomer() {
-  customerSeq += 1;
-  const phone = `0978${String(customerSeq).padStart(6, '0')}`;
-  const signed = await signInCustomer(t.app, phone, `192.0.2.${customerSeq}`);
-  return { id: signed.customer.id, token: signed.tokens.access_token };
-}
 
 /** inject() keeping the raw reply text, to compare a replay byte for byte. */
 async function send(
@@ -113,7 +106,7 @@ afterAll(() => t.close());
 
 describe('Idempotency-Key on cart changes', () => {
   it('replays the stored reply unchanged instead of adding again', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     const first = await addPho(token, 'add-1', 2);
     expect(first.status).toBe(200);
     expect(first.replayed).toBe(false);
@@ -143,7 +136,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('changes nothing without the header', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     await addPho(token);
     const second = await addPho(token);
     expect(second.replayed).toBe(false);
@@ -152,7 +145,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('refuses the same key with another body or on another route (422)', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     const first = await addPho(token, 'reused-key', 1);
     expect(first.status).toBe(200);
     const other = await addPho(token, 'reused-key', 3);
@@ -172,8 +165,8 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('keeps keys per customer: another customer with the same key runs normally', async () => {
-    const a = await newCustomer();
-    const b = await newCustomer();
+    const a = await signedInCustomer(t);
+    const b = await signedInCustomer(t);
     expect((await addPho(a.token, 'shared-key', 1)).status).toBe(200);
     const forB = await addPho(b.token, 'shared-key', 1);
     expect(forB).toMatchObject({ status: 200, replayed: false });
@@ -182,7 +175,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('applies a change once when the same key arrives several times at once', async () => {
-    const { token } = await newCustomer();
+    const { token } = await signedInCustomer(t);
     // Opens pool connections first, so on PostgreSQL the burst really runs in parallel (the
     // others then find the key running: 409) instead of queueing behind connection set-up.
     // PGlite has one session, so there they mostly find it finished: a replay.
@@ -209,7 +202,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('answers 409 while the first request runs, and takes over one that died', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     expect((await addPho(token, 'slow', 1)).status).toBe(200);
     // As if the first request were still running (it has not stored its reply yet).
     await sql`update idempotency_keys set completed_at = null, response_status = null,
@@ -230,7 +223,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('stores refusals (4xx) like successes, but not a body the validation refused', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     const invalid = await addPho(token, 'fix-and-retry', 0);
     expect(invalid.status).toBe(400);
     expect(await keyRows(id)).toEqual([]);
@@ -250,7 +243,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('keeps no server failure: the retry runs again', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     flakyCalls = 0;
     const failed = await send('POST', '/api/test/flaky/', token, { body: { n: 1 }, key: 'flaky' });
     expect(failed.status).toBe(500);
@@ -268,7 +261,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('refuses a malformed key (400) and applies nothing', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     for (const key of ['', 'a'.repeat(256), 'khóa-có-dấu', 'two words', 'a/b', 'x;y']) {
       const res = await addPho(token, key, 1);
       expect(res.status, JSON.stringify(key)).toBe(400);
@@ -291,7 +284,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('forgets a key after 24 hours: it may then be used again, for anything', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     expect((await addPho(token, 'daily', 1)).status).toBe(200);
     await ageKey(id, 'daily', '23 hours 59 minutes');
     expect(await addPho(token, 'daily', 1)).toMatchObject({ status: 200, replayed: true });
@@ -308,7 +301,7 @@ describe('Idempotency-Key on cart changes', () => {
   });
 
   it('sweeps expired keys and only those', async () => {
-    const { id, token } = await newCustomer();
+    const { id, token } = await signedInCustomer(t);
     await addPho(token, 'old-1', 1);
     await addPho(token, 'old-2', 2);
     await addPho(token, 'young', 3);

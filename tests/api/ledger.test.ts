@@ -7,7 +7,8 @@ import {
   type AccountRef,
   type TransferInput,
 } from '#server/modules/ledger/ledger.service';
-import { balanceOf, deposit, newUser, platformBalance } from '../helpers/money';
+import { balanceOf, deposit, platformBalance } from '../helpers/money';
+import { newUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';
 

@@ -4,20 +4,14 @@ import { DepositReplySchema, PayOrderReplySchema } from '#contract/payments';
 import { ledgerInvariants } from '#server/modules/ledger/ledger.service';
 import { call, type Reply } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import {
-  newUser,
-  ownerOf,
-  placeOrder,
-  sendIpn,
-  vnpayCallback,
-  type CallbackOutcome,
-  type TestUser,
-} from '../helpers/money';
+import { type CallbackOutcome, sendIpn, vnpayCallback } from '../helpers/money';
+import { placeOrder } from '../factories/orders';
+import { newUser, ownerOf, type TestUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';
 
 /**
- * Issue 6, 'Bad input, races and faults': a randomized concurrent workload through the real API
+ * Bad input, races and faults: a randomized concurrent workload through the real API
  * (deposits confirmed by IPN, repeated IPNs, pays with and without a VNPay shortfall, customer
  * and staff cancels, accept / done / complete, withdrawals) must leave the books whole: the sum
  * over all accounts zero, every cached balance equal to its transfers, no negative wallet, each

@@ -6,11 +6,12 @@ import {
   OrderReplySchema,
   type Order,
 } from '#contract/orders';
-import type { Role } from '#server/db/schema';
-import { signAccessToken } from '#server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { ALWAYS_OPEN, insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { ErrorBody } from '../factories/errors';
+import { setOrderStatus } from '../factories/orders';
+import { newOwnerOf, newUser, type TestUser } from '../factories/users';
 
 const DELIVERY = {
   delivery_address: '36 Hàng Bạc, Hoàn Kiếm, Hà Nội',
@@ -19,46 +20,19 @@ const DELIVERY = {
 };
 const DELIVERY_REQUIRED = 'Vui lòng nhập địa chỉ và số điện thoại';
 
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-}
-
-interface User {
-  id: number;
-  token: string;
-}
-
 describe('orders (spec 7.4, 7.5)', () => {
   let t: TestApp;
   let pho: { id: number; dishes: Record<string, number> };
   let banhMi: { id: number; dishes: Record<string, number> };
   let closed: { id: number; dishes: Record<string, number> };
   let toppings: { trung: number; quay: number };
-  let userSeq = 0;
 
-  /** A user row and a real access token for it (sign-in itself is tested elsewhere). */
-  const newUser = async (
-    role: Role,
-    values: { full_name?: string; restaurant_id?: number } = {},
-  ): Promise<User> => {
-    userSeq += 1;
-    const row = await t.database.db
-      .insertInto('users')
-      .values({
-        role,
-        ...(role === 'customer'
-          ? { phone: `09770${String(userSeq).padStart(5, '0')}` }
-          : { username: `nhan_vien_${userSeq}`, password_hash: 'x' }),
-        ...values,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, token: await signAccessToken(t.app.keys.jwt, { id: row.id, role }) };
-  };
-
-  const addToCart = async (user: User, foodId: number, quantity = 1, toppingIds: number[] = []) => {
+  const addToCart = async (
+    user: TestUser,
+    foodId: number,
+    quantity = 1,
+    toppingIds: number[] = [],
+  ) => {
     const res = await call(t.app, 'POST', '/api/customer/cart/add/', {
       token: user.token,
       body: { food_id: foodId, quantity, topping_ids: toppingIds },
@@ -66,37 +40,37 @@ describe('orders (spec 7.4, 7.5)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
-  const postOrder = (user: User, body: Record<string, unknown> = DELIVERY, key?: string) =>
+  const postOrder = (user: TestUser, body: Record<string, unknown> = DELIVERY, key?: string) =>
     call<ErrorBody & { data: unknown }>(t.app, 'POST', '/api/customer/orders/', {
       token: user.token,
       body,
       ...(key ? { headers: { 'idempotency-key': key } } : {}),
     });
 
-  const placeOrder = async (user: User, body: Record<string, unknown> = DELIVERY) => {
+  const placeOrder = async (user: TestUser, body: Record<string, unknown> = DELIVERY) => {
     const res = await postOrder(user, body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return CreateOrderReplySchema.parse(res.body).data.order;
   };
 
-  const refusal = async (user: User, body: Record<string, unknown> = DELIVERY) => {
+  const refusal = async (user: TestUser, body: Record<string, unknown> = DELIVERY) => {
     const res = await postOrder(user, body);
     expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
     return { status: res.status, code: res.body.code, message: res.body.message };
   };
 
-  const getOrder = (user: User, id: number) =>
+  const getOrder = (user: TestUser, id: number) =>
     call<ErrorBody & { data: Order }>(t.app, 'GET', `/api/customer/orders/${id}/`, {
       token: user.token,
     });
 
-  const cancel = (user: User, id: number, reason = 'Khách yêu cầu hủy') =>
+  const cancel = (user: TestUser, id: number, reason = 'Khách yêu cầu hủy') =>
     call<ErrorBody & { data: Order }>(t.app, 'PUT', `/api/customer/orders/${id}/cancel/`, {
       token: user.token,
       body: { reason },
     });
 
-  const cartOf = async (user: User) =>
+  const cartOf = async (user: TestUser) =>
     (
       await call<{ data: { items: { food_id: number; quantity: number }[] } }>(
         t.app,
@@ -106,7 +80,7 @@ describe('orders (spec 7.4, 7.5)', () => {
       )
     ).body.data.items;
 
-  const countOrdersOf = async (user: User) =>
+  const countOrdersOf = async (user: TestUser) =>
     (
       await t.database.db
         .selectFrom('orders')
@@ -121,9 +95,6 @@ describe('orders (spec 7.4, 7.5)', () => {
       .select(['id', 'used_count'])
       .where('code', '=', code)
       .executeTakeFirstOrThrow();
-
-  const setStatus = (id: number, status: Order['status']) =>
-    t.database.db.updateTable('orders').set({ status }).where('id', '=', id).execute();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -211,7 +182,7 @@ describe('orders (spec 7.4, 7.5)', () => {
 
   describe('creating an order', () => {
     it('refuses an empty cart with "Giỏ hàng trống"', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       expect(await refusal(alice)).toEqual({
         status: 400,
         code: 'CART_EMPTY',
@@ -220,7 +191,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('refuses a missing or blank address or phone, and a malformed phone', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!);
       const { delivery_address, delivery_phone } = DELIVERY;
       for (const body of [
@@ -251,7 +222,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('turns the cart into a pending order with a snapshot, then empties the cart', async () => {
-      const alice = await newUser('customer', { full_name: 'Nguyễn Thị Ánh' });
+      const alice = await newUser(t, 'customer', { full_name: 'Nguyễn Thị Ánh' });
       await addToCart(alice, pho.dishes['Phở bò']!, 2, [toppings.quay, toppings.trung]);
       await addToCart(alice, pho.dishes['Phở gà']!, 1);
       const res = await postOrder(alice);
@@ -312,7 +283,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('keeps the snapshot when the menu changes afterwards', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await t.database.db
         .insertInto('foods')
         .values({ restaurant_id: pho.id, name: 'Bún chả', price: 40_000, image: 'dishes/bun.webp' })
@@ -355,7 +326,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('refuses a restaurant that is closed now, keeping the cart', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, closed.dishes['Cháo sườn']!);
       expect(await refusal(alice)).toEqual({
         status: 409,
@@ -377,7 +348,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('refuses a paused or unapproved restaurant', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, banhMi.dishes['Bánh mì']!);
       const setRestaurant = (values: {
         is_active?: boolean;
@@ -399,7 +370,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('refuses a dish that stopped selling, naming it', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!);
       await addToCart(alice, pho.dishes['Nước chanh']!);
       await t.database.db
@@ -424,7 +395,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('answers the same POST with one Idempotency-Key once: one order, the same id', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!, 2);
       const first = await postOrder(alice, DELIVERY, 'order-key-1');
       const second = await postOrder(alice, DELIVERY, 'order-key-1');
@@ -437,7 +408,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('makes one order of one cart when two checkouts run at once without a key', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!, 1);
       await addToCart(alice, pho.dishes['Trà đá']!, 2);
       const replies = await Promise.all([postOrder(alice), postOrder(alice)]);
@@ -455,7 +426,7 @@ describe('orders (spec 7.4, 7.5)', () => {
 
   describe('coupons on orders', () => {
     it('applies the coupon to the server subtotal and redeems it once; cancelling gives it back', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở bò']!, 3);
       const before = await couponUse('CHAOBAN');
       const order = await placeOrder(alice, { ...DELIVERY, coupon_code: '  chaoban ' });
@@ -499,14 +470,14 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('treats a blank coupon code as none', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!);
       const order = await placeOrder(alice, { ...DELIVERY, coupon_code: '   ' });
       expect(order).toMatchObject({ discount: 0, coupon_code: null, total_amount: 45_000 });
     });
 
     it('refuses an order whose coupon does not fit, keeping the cart and the coupon', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Trà đá']!, 2);
       expect(await refusal(alice, { ...DELIVERY, coupon_code: 'chaoban' })).toEqual({
         status: 400,
@@ -525,7 +496,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('holds a customer to their own limit until the order using it is cancelled', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!);
       const first = await placeOrder(alice, { ...DELIVERY, coupon_code: 'MOTLAN' });
       expect(first.discount).toBe(10_000);
@@ -541,7 +512,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('gives the last use of a coupon to one of several customers ordering at once', async () => {
-      const customers = await Promise.all(Array.from({ length: 6 }, () => newUser('customer')));
+      const customers = await Promise.all(Array.from({ length: 6 }, () => newUser(t, 'customer')));
       for (const user of customers) await addToCart(user, pho.dishes['Phở gà']!);
       const replies = await Promise.all(
         customers.map((user) => postOrder(user, { ...DELIVERY, coupon_code: 'CUOICUNG' })),
@@ -559,13 +530,13 @@ describe('orders (spec 7.4, 7.5)', () => {
 
   describe("reading and cancelling one's orders", () => {
     it('lists my orders newest first, by page and by status', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       const ids: number[] = [];
       for (let i = 0; i < 3; i += 1) {
         await addToCart(alice, pho.dishes['Phở gà']!, i + 1);
         ids.push((await placeOrder(alice)).id);
       }
-      await setStatus(ids[0]!, 'paid');
+      await setOrderStatus(t, ids[0]!, 'paid');
       const list = async (query: string) => {
         const res = await call(t.app, 'GET', `/api/customer/orders/${query}`, {
           token: alice.token,
@@ -590,7 +561,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it("hides another customer's order: B reads or cancels A's order -> 404, A's order unchanged", async () => {
-      const [alice, bob] = [await newUser('customer'), await newUser('customer')];
+      const [alice, bob] = [await newUser(t, 'customer'), await newUser(t, 'customer')];
       await addToCart(alice, pho.dishes['Phở gà']!);
       const order = await placeOrder(alice);
 
@@ -616,7 +587,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('cancels only before acceptance: a second cancel and an accepted order get 409', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!);
       const order = await placeOrder(alice);
       expect((await cancel(alice, order.id)).status).toBe(200);
@@ -628,15 +599,15 @@ describe('orders (spec 7.4, 7.5)', () => {
       });
 
       await addToCart(alice, pho.dishes['Phở gà']!);
-      // A paid order is cancellable until accepted (issue 6, refund tested in fulfilment).
+      // A paid order is cancellable until accepted (the refund is tested in fulfilment).
       const accepted = await placeOrder(alice);
-      await setStatus(accepted.id, 'accepted');
+      await setOrderStatus(t, accepted.id, 'accepted');
       expect((await cancel(alice, accepted.id)).status).toBe(409);
       expect((await getOrder(alice, accepted.id)).body.data.status).toBe('accepted');
     });
 
     it('needs a reason to cancel', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!);
       const order = await placeOrder(alice);
       const res = await cancel(alice, order.id, '   ');
@@ -646,7 +617,7 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('marks an item reviewed when a review of that very item exists', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       await addToCart(alice, pho.dishes['Phở gà']!);
       await addToCart(alice, pho.dishes['Trà đá']!);
       const order = await placeOrder(alice);
@@ -679,39 +650,29 @@ describe('orders (spec 7.4, 7.5)', () => {
     let otherPaid: Order;
 
     beforeAll(async () => {
-      const alice = await newUser('customer', { full_name: 'Trần Văn Khách' });
+      const alice = await newUser(t, 'customer', { full_name: 'Trần Văn Khách' });
       await addToCart(alice, pho.dishes['Phở gà']!);
       pending = await placeOrder(alice);
       await addToCart(alice, pho.dishes['Phở bò']!, 2);
       paid = await placeOrder(alice);
-      await setStatus(paid.id, 'paid');
+      await setOrderStatus(t, paid.id, 'paid');
       await addToCart(alice, banhMi.dishes['Bánh mì']!);
       otherPaid = await placeOrder(alice);
-      await setStatus(otherPaid.id, 'accepted');
+      await setOrderStatus(t, otherPaid.id, 'accepted');
     });
 
-    const ownerOf = async (restaurantId: number) => {
-      const owner = await newUser('owner');
-      await t.database.db
-        .updateTable('restaurants')
-        .set({ owner_id: owner.id })
-        .where('id', '=', restaurantId)
-        .execute();
-      return owner;
-    };
-
-    const staffList = (user: User, query = '') =>
+    const staffList = (user: TestUser, query = '') =>
       call<ErrorBody & { data: unknown }>(t.app, 'GET', `/api/staff/orders/${query}`, {
         token: user.token,
       });
-    const staffDetail = (user: User, id: number) =>
+    const staffDetail = (user: TestUser, id: number) =>
       call<ErrorBody & { data: unknown }>(t.app, 'GET', `/api/staff/orders/${id}/`, {
         token: user.token,
       });
 
     it("shows the owner and the staff their restaurant's paid orders, never pending ones", async () => {
-      const owner = await ownerOf(pho.id);
-      const staff = await newUser('staff', { restaurant_id: pho.id });
+      const owner = await newOwnerOf(t, pho.id);
+      const staff = await newUser(t, 'staff', { restaurant_id: pho.id });
       for (const user of [owner, staff]) {
         const res = await staffList(user);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -742,17 +703,21 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it("keeps another restaurant's orders from its staff", async () => {
-      const other = await ownerOf(banhMi.id);
+      const other = await newOwnerOf(t, banhMi.id);
       const list = OrderListReplySchema.parse((await staffList(other)).body).data;
       expect(list.items.map((o) => o.id)).toEqual([otherPaid.id]);
       expect((await staffDetail(other, paid.id)).status).toBe(404);
-      const otherStaff = await newUser('staff', { restaurant_id: banhMi.id });
+      const otherStaff = await newUser(t, 'staff', { restaurant_id: banhMi.id });
       expect((await staffDetail(otherStaff, paid.id)).status).toBe(404);
       expect((await staffDetail(otherStaff, otherPaid.id)).status).toBe(200);
     });
 
     it('answers an admin, or an owner or staff without a restaurant, with RESTAURANT_NOT_LINKED', async () => {
-      for (const user of [await newUser('admin'), await newUser('owner'), await newUser('staff')]) {
+      for (const user of [
+        await newUser(t, 'admin'),
+        await newUser(t, 'owner'),
+        await newUser(t, 'staff'),
+      ]) {
         for (const res of [await staffList(user), await staffDetail(user, paid.id)]) {
           expect(res.status).toBe(403);
           expect(res.body).toMatchObject({
@@ -764,12 +729,12 @@ describe('orders (spec 7.4, 7.5)', () => {
     });
 
     it('keeps customers off the staff routes and staff off the customer ones', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       for (const res of [await staffList(alice), await staffDetail(alice, paid.id)]) {
         expect(res.status).toBe(403);
         expect(res.body.code).toBe('FORBIDDEN');
       }
-      const staff = await newUser('staff', { restaurant_id: pho.id });
+      const staff = await newUser(t, 'staff', { restaurant_id: pho.id });
       expect((await getOrder(staff, paid.id)).status).toBe(403);
       expect((await postOrder(staff)).status).toBe(403);
       expect((await call(t.app, 'GET', '/api/staff/orders/')).status).toBe(401);

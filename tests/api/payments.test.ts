@@ -6,26 +6,15 @@ import {
   PayOrderReplySchema,
   type PayOrderResult,
 } from '#contract/payments';
-import type { Role } from '#server/db/schema';
-import { signAccessToken } from '#server/modules/auth/tokens';
 import { ledgerInvariants, transfer, walletBalance } from '#server/modules/ledger/ledger.service';
 import { settleStalePayments } from '#server/modules/payments/payments.service';
 import { signParams, verifyParams } from '#server/modules/vnpay/vnpay';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { sendIpn, vnpayCallback, type CallbackOutcome } from '../helpers/money';
+import { type CallbackOutcome, sendIpn, vnpayCallback } from '../helpers/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-}
-
-interface User {
-  id: number;
-  token: string;
-}
+import type { ErrorBody } from '../factories/errors';
+import { newUser, type TestUser } from '../factories/users';
 
 const AMOUNT_INVALID = 'Số tiền không hợp lệ';
 
@@ -33,28 +22,12 @@ describe('payments (design.md section 5, vnpay.md)', () => {
   let t: TestApp;
   let restaurantId: number;
   let secret: string;
-  let userSeq = 0;
   let keySeq = 0;
   /** While true the IPN is lost on its way (VNPay's call never reaches the route). */
   let dropIpn = false;
 
-  const newUser = async (role: Role = 'customer'): Promise<User> => {
-    userSeq += 1;
-    const row = await t.database.db
-      .insertInto('users')
-      .values({
-        role,
-        ...(role === 'customer'
-          ? { phone: `09660${String(userSeq).padStart(5, '0')}` }
-          : { username: `thu_ngan_${userSeq}`, password_hash: 'x' }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, token: await signAccessToken(t.app.keys.jwt, { id: row.id, role }) };
-  };
-
   /** A pending order straight in the table: how it was built is the orders suite's business. */
-  const newOrder = async (customer: User, total: number, discount = 0) => {
+  const newOrder = async (customer: TestUser, total: number, discount = 0) => {
     const row = await t.database.db
       .insertInto('orders')
       .values({
@@ -74,7 +47,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
   };
 
   /** Money in a wallet as if it came through VNPay, recorded by the ledger itself. */
-  const fund = async (user: User, amount: number) => {
+  const fund = async (user: TestUser, amount: number) => {
     keySeq += 1;
     await t.database.db.transaction().execute((trx) =>
       transfer(trx, {
@@ -87,7 +60,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     );
   };
 
-  const balanceOf = (user: User) => walletBalance(t.database.db, user.id);
+  const balanceOf = (user: TestUser) => walletBalance(t.database.db, user.id);
 
   const platformBalance = async (kind: 'escrow' | 'gateway') =>
     (
@@ -124,20 +97,20 @@ describe('payments (design.md section 5, vnpay.md)', () => {
         .executeTakeFirstOrThrow()
     ).n;
 
-  const deposit = (user: User, amount: unknown, url = '/api/payment/deposit/create/') =>
+  const deposit = (user: TestUser, amount: unknown, url = '/api/payment/deposit/create/') =>
     call<ErrorBody & { data: unknown }>(t.app, 'POST', url, {
       token: user.token,
       body: { amount },
     });
 
-  const pay = (user: User, orderId: number, headers?: Record<string, string>) =>
+  const pay = (user: TestUser, orderId: number, headers?: Record<string, string>) =>
     call<ErrorBody & { data: PayOrderResult }>(t.app, 'POST', '/api/payment/order/pay/', {
       token: user.token,
       body: { order_id: orderId },
       ...(headers ? { headers } : {}),
     });
 
-  const paid = async (user: User, orderId: number) => {
+  const paid = async (user: TestUser, orderId: number) => {
     const res = await pay(user, orderId);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return PayOrderReplySchema.parse(res.body).data;
@@ -185,14 +158,14 @@ describe('payments (design.md section 5, vnpay.md)', () => {
 
   describe('deposit', () => {
     it.each([0, -1, 1.5, '5000', null])('refuses the amount %j as invalid', async (amount) => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const res = await deposit(user, amount);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: AMOUNT_INVALID });
     });
 
     it.each([4_999, 100_000_001, 10 ** 12])('refuses %d as out of range', async (amount) => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const res = await deposit(user, amount);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('DEPOSIT_AMOUNT_RANGE');
@@ -206,7 +179,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it.each([5_000, 100_000_000])('opens a signed VNPay payment of %d', async (amount) => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const res = await deposit(user, amount);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const { data } = DepositReplySchema.parse(res.body);
@@ -234,7 +207,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('gives every attempt a fresh TxnRef', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const refs = new Set<string>();
       for (let i = 0; i < 3; i += 1) {
         refs.add(DepositReplySchema.parse((await deposit(user, 20_000)).body).data.txn_ref);
@@ -243,11 +216,11 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('lets staff-level users top up through the staff call, not customers', async () => {
-      const owner = await newUser('owner');
+      const owner = await newUser(t, 'owner');
       const res = await deposit(owner, 50_000, '/api/staff/payment/deposit/');
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(DepositReplySchema.parse(res.body).data.amount).toBe(50_000);
-      const customer = await newUser();
+      const customer = await newUser(t, 'customer');
       expect((await deposit(customer, 50_000, '/api/staff/payment/deposit/')).status).toBe(403);
       expect((await deposit(owner, 4_000, '/api/staff/payment/deposit/')).body.code).toBe(
         'DEPOSIT_AMOUNT_RANGE',
@@ -264,7 +237,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
 
   describe('pay an order', () => {
     it('pays from a wallet that covers it', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       await fund(user, 100_000);
       const order = await newOrder(user, 65_000);
       const escrowBefore = await platformBalance('escrow');
@@ -287,7 +260,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('gives a VNPay link for a shortfall of at least 5,000', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       await fund(user, 30_000);
       const order = await newOrder(user, 85_000);
       const data = await paid(user, order);
@@ -308,7 +281,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('gives no link for a shortfall under 5,000, only the amount', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       await fund(user, 47_000);
       const order = await newOrder(user, 50_000);
       const res = await pay(user, order);
@@ -328,7 +301,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('pays an order of 0 at once without moving money', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       // A coupon worth the whole subtotal.
       const order = await newOrder(user, 0, 30_000);
       expect(await paid(user, order)).toMatchObject({
@@ -340,8 +313,8 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it("refuses someone else's order as not found and a bad id as invalid", async () => {
-      const owner = await newUser();
-      const other = await newUser();
+      const owner = await newUser(t, 'customer');
+      const other = await newUser(t, 'customer');
       await fund(other, 100_000);
       const order = await newOrder(owner, 20_000);
       const res = await pay(other, order);
@@ -353,12 +326,12 @@ describe('payments (design.md section 5, vnpay.md)', () => {
         body: { order_id: 'abc' },
       });
       expect(bad.status).toBe(400);
-      const staff = await newUser('staff');
+      const staff = await newUser(t, 'staff');
       expect((await pay(staff, order)).status).toBe(403);
     });
 
     it('replays a repeated Idempotency-Key instead of opening a second payment', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const order = await newOrder(user, 40_000);
       const first = await pay(user, order, { 'idempotency-key': 'pay-once-0001' });
       const second = await pay(user, order, { 'idempotency-key': 'pay-once-0001' });
@@ -376,7 +349,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
 
   describe('IPN', () => {
     it('credits the shortfall and pays the order in one go', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       await fund(user, 30_000);
       const order = await newOrder(user, 85_000);
       const { txn_ref } = await paid(user, order);
@@ -405,7 +378,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('credits a deposit to the wallet', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const { data } = DepositReplySchema.parse((await deposit(user, 250_000)).body);
       expect((await ipn(callback(data.txn_ref, 250_000))).RspCode).toBe('00');
       expect(await balanceOf(user)).toBe(250_000);
@@ -418,7 +391,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('keeps the money in the wallet when the order was cancelled before VNPay confirmed', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const order = await newOrder(user, 60_000);
       const { txn_ref } = await paid(user, order);
       const cancelled = await call(t.app, 'PUT', `/api/customer/orders/${order}/cancel/`, {
@@ -432,7 +405,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('credits exactly once when the same IPN arrives 10 times at once', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const order = await newOrder(user, 120_000);
       const { txn_ref } = await paid(user, order);
       const params = callback(txn_ref!, 120_000);
@@ -451,7 +424,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('answers 97 to a tampered field signed with the old hash', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const { data } = DepositReplySchema.parse((await deposit(user, 10_000)).body);
       const params = callback(data.txn_ref, 10_000);
       expect(await ipn({ ...params, vnp_Amount: '1000000000' })).toEqual({
@@ -470,7 +443,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('answers 04 to a validly signed wrong amount', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const { data } = DepositReplySchema.parse((await deposit(user, 10_000)).body);
       expect(await ipn(callback(data.txn_ref, 1_000_000))).toEqual({
         RspCode: '04',
@@ -488,7 +461,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('records a failure, then refuses a success for the same TxnRef', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const order = await newOrder(user, 75_000);
       const { txn_ref } = await paid(user, order);
       expect((await ipn(callback(txn_ref!, 75_000, 'cancelled'))).RspCode).toBe('00');
@@ -516,7 +489,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
 
   describe('return URL', () => {
     it('reports processing before the IPN and changes nothing', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const { data } = DepositReplySchema.parse((await deposit(user, 30_000)).body);
       const res = await paymentReturn(callback(data.txn_ref, 30_000));
       expect(res.status).toBe(200);
@@ -537,7 +510,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('refuses a forged return URL and credits nothing', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const order = await newOrder(user, 45_000);
       const { txn_ref } = await paid(user, order);
       const forged = { ...callback(txn_ref!, 45_000) };
@@ -577,7 +550,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
 
   describe('races (meaningful on PostgreSQL)', () => {
     it('lets exactly 10 of 50 concurrent pays through a wallet that holds 10 totals', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const total = 23_000;
       await fund(user, 10 * total);
       const orders: number[] = [];
@@ -607,7 +580,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
       // wallet first. Whatever order the locks come in, both must end paid (a deadlock that
       // PostgreSQL breaks is retried, not reported).
       for (let round = 0; round < 5; round += 1) {
-        const user = await newUser();
+        const user = await newUser(t, 'customer');
         const viaVnpay = await newOrder(user, 50_000);
         const { txn_ref } = await paid(user, viaVnpay);
         await fund(user, 30_000);
@@ -627,7 +600,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
 
     it('settles a pay racing a customer cancel consistently', async () => {
       for (let round = 0; round < 8; round += 1) {
-        const user = await newUser();
+        const user = await newUser(t, 'customer');
         await fund(user, 50_000);
         const order = await newOrder(user, 50_000);
         const [payRes, cancelRes] = await Promise.all([
@@ -722,7 +695,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
         where txn_ref = ${txnRef}`.execute(t.database.db);
 
     it('settles a payment whose IPN was lost through the IPN path', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       await fund(user, 10_000);
       const order = await newOrder(user, 90_000);
       const { payment_url, txn_ref } = await paid(user, order);
@@ -757,7 +730,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('fails a payment never completed (01) or unknown to VNPay (91)', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const opened = DepositReplySchema.parse((await deposit(user, 15_000)).body).data;
       const unknown = DepositReplySchema.parse((await deposit(user, 16_000)).body).data;
       await openPage(opened.payment_url);
@@ -778,7 +751,7 @@ describe('payments (design.md section 5, vnpay.md)', () => {
     });
 
     it('keeps a payment pending when querydr itself fails', async () => {
-      const user = await newUser();
+      const user = await newUser(t, 'customer');
       const { txn_ref } = DepositReplySchema.parse((await deposit(user, 17_000)).body).data;
       await age(txn_ref, 20);
       vi.stubGlobal(

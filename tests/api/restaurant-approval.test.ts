@@ -19,7 +19,7 @@ import {
 import { migrateToLatest } from '#server/db/migrate';
 import { call, registerOwner, signInStaff, OWNER } from '../helpers/auth';
 import { ALWAYS_OPEN, insertCatalogue } from '../helpers/catalogue';
-import { newUser, type TestUser } from '../helpers/money';
+import { newUser, type TestUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createPostgresDatabase, testLane } from '../helpers/test-db';
 

@@ -7,60 +7,22 @@ import {
   RevenueReplySchema,
   type RevenueSummary,
 } from '#contract/revenue';
-import type { Role } from '#server/db/schema';
-import { signAccessToken } from '#server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { ErrorBody } from '../factories/errors';
+import { newOwnerOf, newUser, type TestUser } from '../factories/users';
 
 const DELIVERY = { delivery_address: '12 Lý Thường Kiệt, Hà Nội', delivery_phone: '0912345678' };
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-}
-
-interface User {
-  id: number;
-  token: string;
-}
 
 describe('revenue (GET /api/staff/revenue/, spec 2.17, 7.5)', () => {
   let t: TestApp;
   let pho: { id: number; dishes: Record<string, number> };
   let banhMi: { id: number; dishes: Record<string, number> };
-  let phoOwner: User;
-  let phoStaff: User;
-  let banhMiOwner: User;
-  let customer: User;
-  let userSeq = 0;
-
-  const newUser = async (role: Role, values: { restaurant_id?: number } = {}): Promise<User> => {
-    userSeq += 1;
-    const row = await t.database.db
-      .insertInto('users')
-      .values({
-        role,
-        ...(role === 'customer'
-          ? { phone: `09550${String(userSeq).padStart(5, '0')}` }
-          : { username: `doanh_thu_${userSeq}`, password_hash: 'x' }),
-        ...values,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, token: await signAccessToken(t.app.keys.jwt, { id: row.id, role }) };
-  };
-
-  const ownerOf = async (restaurantId: number) => {
-    const owner = await newUser('owner');
-    await t.database.db
-      .updateTable('restaurants')
-      .set({ owner_id: owner.id })
-      .where('id', '=', restaurantId)
-      .execute();
-    return owner;
-  };
+  let phoOwner: TestUser;
+  let phoStaff: TestUser;
+  let banhMiOwner: TestUser;
+  let customer: TestUser;
 
   /**
    * An order through the real cart and order API, then moved to `status` directly (fulfilment
@@ -91,12 +53,12 @@ describe('revenue (GET /api/staff/revenue/, spec 2.17, 7.5)', () => {
     return created;
   };
 
-  const revenue = (user: User, query: string) =>
+  const revenue = (user: TestUser, query: string) =>
     call<ErrorBody & { data: RevenueSummary }>(t.app, 'GET', `/api/staff/revenue/${query}`, {
       token: user.token,
     });
 
-  const summary = async (user: User, start: string, end: string) => {
+  const summary = async (user: TestUser, start: string, end: string) => {
     const res = await revenue(user, `?start_date=${start}&end_date=${end}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return RevenueReplySchema.parse(res.body).data;
@@ -120,10 +82,10 @@ describe('revenue (GET /api/staff/revenue/, spec 2.17, 7.5)', () => {
     ]);
     pho = created[0]!;
     banhMi = created[1]!;
-    phoOwner = await ownerOf(pho.id);
-    phoStaff = await newUser('staff', { restaurant_id: pho.id });
-    banhMiOwner = await ownerOf(banhMi.id);
-    customer = await newUser('customer');
+    phoOwner = await newOwnerOf(t, pho.id);
+    phoStaff = await newUser(t, 'staff', { restaurant_id: pho.id });
+    banhMiOwner = await newOwnerOf(t, banhMi.id);
+    customer = await newUser(t, 'customer');
 
     const bo = pho.dishes['Phở bò']!;
     // 23:30 on the 1st in Vietnam (16:30 UTC): the 1st.
@@ -253,7 +215,11 @@ describe('revenue (GET /api/staff/revenue/, spec 2.17, 7.5)', () => {
     const asCustomer = await revenue(customer, '?start_date=2026-03-01&end_date=2026-03-04');
     expect(asCustomer.status).toBe(403);
     expect(asCustomer.body.code).toBe('FORBIDDEN');
-    for (const user of [await newUser('staff'), await newUser('owner'), await newUser('admin')]) {
+    for (const user of [
+      await newUser(t, 'staff'),
+      await newUser(t, 'owner'),
+      await newUser(t, 'admin'),
+    ]) {
       const res = await revenue(user, '?start_date=2026-03-01&end_date=2026-03-04');
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('RESTAURANT_NOT_LINKED');

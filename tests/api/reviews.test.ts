@@ -1,101 +1,40 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateOrderReplySchema, type Order } from '#contract/orders';
+import type { Order } from '#contract/orders';
 import { CreateReviewReplySchema, RATING_MESSAGE } from '#contract/reviews';
-import type { Role } from '#server/db/schema';
-import { signAccessToken } from '#server/modules/auth/tokens';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';
-
-const DELIVERY = {
-  delivery_address: '36 Hàng Bạc, Hoàn Kiếm, Hà Nội',
-  delivery_phone: '0987654321',
-};
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-}
-
-interface User {
-  id: number;
-  token: string;
-}
+import type { ErrorBody } from '../factories/errors';
+import { placeOrder, setOrderStatus } from '../factories/orders';
+import { newUser, type TestUser } from '../factories/users';
 
 describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   let t: TestApp;
   let pho: { id: number; dishes: Record<string, number> };
   let banhMi: { id: number; dishes: Record<string, number> };
-  let userSeq = 0;
 
-  const newUser = async (role: Role, values: { full_name?: string } = {}): Promise<User> => {
-    userSeq += 1;
-    const row = await t.database.db
-      .insertInto('users')
-      .values({
-        role,
-        ...(role === 'customer'
-          ? { phone: `09660${String(userSeq).padStart(5, '0')}` }
-          : { username: `nhan_vien_rv_${userSeq}`, password_hash: 'x' }),
-        ...values,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, token: await signAccessToken(t.app.keys.jwt, { id: row.id, role }) };
-  };
-
-  /** An order placed through the real cart and order API (status pending). */
-  const placeOrder = async (user: User, lines: [foodId: number, quantity: number][]) => {
-    for (const [foodId, quantity] of lines) {
-      const res = await call(t.app, 'POST', '/api/customer/cart/add/', {
-        token: user.token,
-        body: { food_id: foodId, quantity, topping_ids: [] },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
-    const res = await call(t.app, 'POST', '/api/customer/orders/', {
-      token: user.token,
-      body: DELIVERY,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return CreateOrderReplySchema.parse(res.body).data.order;
-  };
-
-  /** Fulfilment has its own tests: here the order is moved on directly. */
-  const setStatus = async (order: Order, status: Order['status']) => {
-    await t.database.db
-      .updateTable('orders')
-      .set({
-        status,
-        ...(status === 'completed' ? { completed_at: new Date() } : {}),
-      })
-      .where('id', '=', order.id)
-      .execute();
-  };
-
-  const completedOrder = async (user: User, lines: [foodId: number, quantity: number][]) => {
-    const order = await placeOrder(user, lines);
-    await setStatus(order, 'completed');
+  const completedOrder = async (user: TestUser, lines: [foodId: number, quantity: number][]) => {
+    const order = await placeOrder(t, user, lines);
+    await setOrderStatus(t, order.id, 'completed');
     return order;
   };
 
-  const review = (user: User, body: Record<string, unknown>, key?: string) =>
+  const review = (user: TestUser, body: Record<string, unknown>, key?: string) =>
     call<ErrorBody & { data: unknown }>(t.app, 'POST', '/api/customer/reviews/', {
       token: user.token,
       body,
       ...(key ? { headers: { 'idempotency-key': key } } : {}),
     });
 
-  const accepted = async (user: User, body: Record<string, unknown>) => {
+  const accepted = async (user: TestUser, body: Record<string, unknown>) => {
     const res = await review(user, body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return CreateReviewReplySchema.parse(res.body);
   };
 
-  const itemsOf = async (user: User, orderId: number) => {
+  const itemsOf = async (user: TestUser, orderId: number) => {
     const res = await call<{ data: Order }>(t.app, 'GET', `/api/customer/orders/${orderId}/`, {
       token: user.token,
     });
@@ -141,7 +80,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('accepts a dish of a completed order: 201, the review, and the dish and restaurant show it', async () => {
-    const alice = await newUser('customer', { full_name: 'Nguyễn Thị Ánh' });
+    const alice = await newUser(t, 'customer', { full_name: 'Nguyễn Thị Ánh' });
     const order = await completedOrder(alice, [[banhMi.dishes['Bánh mì']!, 2]]);
     const item = order.items[0]!;
     const reply = await accepted(alice, {
@@ -182,7 +121,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('takes the comment as optional: absent or null is empty', async () => {
-    const alice = await newUser('customer');
+    const alice = await newUser(t, 'customer');
     await completedOrder(alice, [
       [pho.dishes['Phở bò']!, 1],
       [pho.dishes['Trà đá']!, 1],
@@ -195,7 +134,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('refuses a dish never bought, or unknown, with 403 REVIEW_NOT_ALLOWED', async () => {
-    const alice = await newUser('customer');
+    const alice = await newUser(t, 'customer');
     await completedOrder(alice, [[pho.dishes['Phở bò']!, 1]]);
     for (const foodId of [pho.dishes['Phở gà']!, banhMi.dishes['Bánh mì']!, 999_999]) {
       const res = await review(alice, { food_id: foodId, rating: 5 });
@@ -209,10 +148,10 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('refuses a dish of an order that is not completed (pending, paid, accepted, done, cancelled)', async () => {
-    const alice = await newUser('customer');
-    const order = await placeOrder(alice, [[pho.dishes['Phở gà']!, 1]]);
+    const alice = await newUser(t, 'customer');
+    const order = await placeOrder(t, alice, [[pho.dishes['Phở gà']!, 1]]);
     for (const status of ['pending', 'paid', 'accepted', 'done', 'cancelled'] as const) {
-      await setStatus(order, status);
+      await setOrderStatus(t, order.id, status);
       for (const body of [
         { food_id: pho.dishes['Phở gà'], rating: 5 },
         { food_id: pho.dishes['Phở gà'], rating: 5, order_item_id: order.items[0]!.id },
@@ -226,7 +165,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('accepts one review per order item: the same item twice is 409 ALREADY_REVIEWED', async () => {
-    const alice = await newUser('customer');
+    const alice = await newUser(t, 'customer');
     const order = await completedOrder(alice, [[pho.dishes['Phở gà']!, 3]]);
     const itemId = order.items[0]!.id;
     await accepted(alice, { food_id: pho.dishes['Phở gà'], rating: 5, order_item_id: itemId });
@@ -243,7 +182,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('lets two completed orders of one dish each be reviewed once, oldest first', async () => {
-    const alice = await newUser('customer');
+    const alice = await newUser(t, 'customer');
     const first = await completedOrder(alice, [[pho.dishes['Phở bò']!, 1]]);
     const second = await completedOrder(alice, [[pho.dishes['Phở bò']!, 2]]);
     const a = await accepted(alice, { food_id: pho.dishes['Phở bò'], rating: 5 });
@@ -258,7 +197,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('reviews the named item even when an older one of the dish is unreviewed', async () => {
-    const alice = await newUser('customer');
+    const alice = await newUser(t, 'customer');
     const older = await completedOrder(alice, [[pho.dishes['Trà đá']!, 1]]);
     const newer = await completedOrder(alice, [[pho.dishes['Trà đá']!, 1]]);
     const named = await accepted(alice, {
@@ -272,8 +211,8 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it("refuses another customer's order item, and an item of another dish, with 403", async () => {
-    const alice = await newUser('customer');
-    const bob = await newUser('customer');
+    const alice = await newUser(t, 'customer');
+    const bob = await newUser(t, 'customer');
     const bobs = await completedOrder(bob, [[pho.dishes['Phở gà']!, 1]]);
     const alices = await completedOrder(alice, [
       [pho.dishes['Phở gà']!, 1],
@@ -296,7 +235,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('refuses a rating that is not a whole number from 1 to 5, and a long comment, with 400', async () => {
-    const alice = await newUser('customer');
+    const alice = await newUser(t, 'customer');
     await completedOrder(alice, [[pho.dishes['Phở gà']!, 1]]);
     for (const rating of [0, 6, 2.5, '5', -1, null, undefined, true]) {
       const res = await review(alice, { food_id: pho.dishes['Phở gà'], rating, comment: 'Ngon' });
@@ -327,7 +266,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('marks has_reviewed on exactly the reviewed item', async () => {
-    const alice = await newUser('customer');
+    const alice = await newUser(t, 'customer');
     const first = await completedOrder(alice, [
       [pho.dishes['Phở bò']!, 1],
       [pho.dishes['Trà đá']!, 2],
@@ -366,7 +305,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('answers a retried submit with one Idempotency-Key with the first reply, once', async () => {
-    const alice = await newUser('customer');
+    const alice = await newUser(t, 'customer');
     await completedOrder(alice, [[pho.dishes['Phở gà']!, 1]]);
     const body = { food_id: pho.dishes['Phở gà'], rating: 5, comment: 'Ngon' };
     const a = await review(alice, body, 'review-retry-1');
@@ -377,7 +316,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
   });
 
   it('is for customers only', async () => {
-    const staff = await newUser('owner');
+    const staff = await newUser(t, 'owner');
     const res = await review(staff, { food_id: pho.dishes['Phở gà'], rating: 5 });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
@@ -419,7 +358,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
     };
 
     it('maps losing the unique index for a named item to 409 ALREADY_REVIEWED', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       const order = await completedOrder(alice, [[pho.dishes['Phở bò']!, 1]]);
       const itemId = order.items[0]!.id;
       const res = await whileItemIsBeingReviewed(alice.id, pho.dishes['Phở bò']!, itemId, () =>
@@ -431,7 +370,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
     });
 
     it('re-aims a review without an item at the next unreviewed one after losing the race', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       const older = await completedOrder(alice, [[pho.dishes['Trà đá']!, 1]]);
       const newer = await completedOrder(alice, [[pho.dishes['Trà đá']!, 1]]);
       const res = await whileItemIsBeingReviewed(
@@ -446,7 +385,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
     });
 
     it('lets ten simultaneous reviews of one item through once; the rest are 409', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       const order = await completedOrder(alice, [[pho.dishes['Phở bò']!, 1]]);
       const replies = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
@@ -466,7 +405,7 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
     });
 
     it('spreads simultaneous reviews without an item over the unreviewed items, once each', async () => {
-      const alice = await newUser('customer');
+      const alice = await newUser(t, 'customer');
       const orders = [
         await completedOrder(alice, [[pho.dishes['Phở gà']!, 1]]),
         await completedOrder(alice, [[pho.dishes['Phở gà']!, 1]]),

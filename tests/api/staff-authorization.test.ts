@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Reply } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { deposit, newUser, ownerOf as ownerOfRestaurant, paidOrder } from '../helpers/money';
+import { deposit, paidOrder } from '../helpers/money';
+import { newUser, ownerOf } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Issue 7: every staff-level route (/api/staff/*, /api/admin/*) against every kind of caller:
+ * Every staff-level route (/api/staff/*, /api/admin/*) against every kind of caller:
  * anonymous, a customer, the owner and the staff of restaurant A, the owner and the staff of
  * restaurant B, an admin. Calls aimed at A's dishes, orders, hours and team by anyone but A's
  * own people change nothing and leak nothing of A. The table is checked against the routes the
@@ -236,7 +237,7 @@ function urlOf(row: Row, ids: Ids): string {
 /** Restaurant A's name, dish and order carry it, so a leak of A's data is easy to spot. */
 const MARKER = 'Quán Riêng Của A';
 
-describe('authorization of every staff and admin route (issue 7)', () => {
+describe('authorization of every staff and admin route', () => {
   let t: TestApp;
   let ids: Ids;
   const tokens = {} as Record<Actor, string | undefined>;
@@ -258,14 +259,13 @@ describe('authorization of every staff and admin route (issue 7)', () => {
       },
       { name: 'Quán Mới Mở', lat: 21.03, lon: 105.85, approval: 'pending', dishes: [] },
     ]);
-    const ownerOf = (restaurantId: number) => ownerOfRestaurant(t, restaurantId);
-    const ownerA = await ownerOf(a!.id);
+    const ownerA = await ownerOf(t, a!.id);
     const customer = await newUser(t, 'customer');
     tokens.anonymous = undefined;
     tokens.customer = customer.token;
     tokens.ownerA = ownerA.token;
     tokens.staffA = (await newUser(t, 'staff', { restaurant_id: a!.id })).token;
-    tokens.ownerB = (await ownerOf(b!.id)).token;
+    tokens.ownerB = (await ownerOf(t, b!.id)).token;
     tokens.staffB = (await newUser(t, 'staff', { restaurant_id: b!.id })).token;
     tokens.admin = (await newUser(t, 'admin')).token;
 

@@ -9,7 +9,8 @@ import {
 import type { StaffRestaurant } from '#contract/staff-restaurant';
 import { call, signInStaff } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { newUser, ownerOf, paidOrder, type TestUser } from '../helpers/money';
+import { paidOrder } from '../helpers/money';
+import { newUser, ownerOf, type TestUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Body {

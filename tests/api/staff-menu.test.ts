@@ -14,23 +14,12 @@ import {
 } from '#contract/staff-menu';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import {
-  DELIVERY,
-  newUser,
-  placeOrder,
-  type TestUser,
-  ownerOf as ownerOfRestaurant,
-} from '../helpers/money';
+import { DELIVERY, placeOrder } from '../factories/orders';
+import { newUser, ownerOf, type TestUser } from '../factories/users';
 import { multipart, type FilePart } from '../helpers/multipart';
 import { png, pngBomb } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { path: string; message: string }[];
-}
+import type { ErrorBody } from '../factories/errors';
 
 const NOT_FOUND = { code: 'FOOD_NOT_FOUND', message: 'Không tìm thấy món ăn' };
 const NO_RESTAURANT = {
@@ -74,8 +63,6 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
   let ownerWithout: TestUser;
   let staffWithout: TestUser;
   let category: Record<string, number>;
-
-  const ownerOf = (restaurantId: number) => ownerOfRestaurant(t, restaurantId);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -123,9 +110,9 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
     a = created[0]!;
     b = created[1]!;
     c = created[2]!;
-    ownerA = await ownerOf(a.id);
-    ownerB = await ownerOf(b.id);
-    ownerC = await ownerOf(c.id);
+    ownerA = await ownerOf(t, a.id);
+    ownerB = await ownerOf(t, b.id);
+    ownerC = await ownerOf(t, c.id);
     staffA = await newUser(t, 'staff', { restaurant_id: a.id });
     staffB = await newUser(t, 'staff', { restaurant_id: b.id });
     customer = await newUser(t, 'customer', { full_name: 'Lê Thu' });
@@ -400,7 +387,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
     });
   });
 
-  // Spec issue 7, bad input: every case is a 4xx with a Vietnamese message and nothing stored.
+  // Bad input: every case is a 4xx with a Vietnamese message and nothing stored.
   const BAD_FIELDS: [string, Record<string, unknown>, string, string][] = [
     ['price 0', { price: 0 }, 'price', FOOD_PRICE_MESSAGE],
     ['a negative price', { price: -45_000 }, 'price', FOOD_PRICE_MESSAGE],

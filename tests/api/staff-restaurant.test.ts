@@ -8,7 +8,7 @@ import type { OpeningHours } from '#contract/catalogue';
 import { StaffRestaurantSchema, type StaffRestaurant } from '#contract/staff-restaurant';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { newUser, ownerOf, type TestUser } from '../helpers/money';
+import { newUser, ownerOf, type TestUser } from '../factories/users';
 import { multipart, type FilePart } from '../helpers/multipart';
 import { png, pngBomb } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -3,14 +3,10 @@ import type { Review } from '#contract/catalogue';
 import { StaffReviewListReplySchema } from '#contract/reviews';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { newUser, paidOrder, type TestUser, ownerOf as ownerOfRestaurant } from '../helpers/money';
+import { paidOrder } from '../helpers/money';
+import { newUser, ownerOf, type TestUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-}
+import type { ErrorBody } from '../factories/errors';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -29,8 +25,6 @@ describe('staff reviews (GET /api/staff/reviews/, spec 2.18, 7.5)', () => {
   let expectedA: Review[];
   let reviewOfB: number;
   const base = Date.parse('2026-11-20T05:00:00.000Z');
-
-  const ownerOf = (restaurantId: number) => ownerOfRestaurant(t, restaurantId);
 
   const list = (query: string, user?: TestUser) =>
     call<ErrorBody>(t.app, 'GET', `/api/staff/reviews/${query}`, user ? { token: user.token } : {});
@@ -63,8 +57,8 @@ describe('staff reviews (GET /api/staff/reviews/, spec 2.18, 7.5)', () => {
     ]);
     a = created[0]!;
     b = created[1]!;
-    ownerA = await ownerOf(a.id);
-    ownerB = await ownerOf(b.id);
+    ownerA = await ownerOf(t, a.id);
+    ownerB = await ownerOf(t, b.id);
     staffA = await newUser(t, 'staff', { restaurant_id: a.id });
     staffB = await newUser(t, 'staff', { restaurant_id: b.id });
     hoa = await newUser(t, 'customer', { full_name: 'Nguyễn Thị Hoa' });

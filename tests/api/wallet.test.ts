@@ -8,15 +8,11 @@ import {
 } from '#contract/wallet';
 import { ledgerInvariants } from '#server/modules/ledger/ledger.service';
 import { call } from '../helpers/auth';
-import { balanceOf, deposit, newUser, platformBalance, type TestUser } from '../helpers/money';
+import { balanceOf, deposit, platformBalance } from '../helpers/money';
+import { newUser, type TestUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-}
+import type { ErrorBody } from '../factories/errors';
 
 /** Spec 2.16, 5 and 7.5; design.md section 5 'Deposit ... Withdraw'. */
 describe('wallet and withdrawals', () => {

@@ -1,49 +1,14 @@
 import { expect } from 'vitest';
-import { CreateOrderReplySchema, type Order } from '#contract/orders';
-import type { Role } from '#server/db/schema';
-import { signAccessToken } from '#server/modules/auth/tokens';
+import type { Order } from '#contract/orders';
 import { transfer, walletBalance } from '#server/modules/ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '#server/modules/orders/orders.service';
 import { formatVnpDate, signParams } from '#server/modules/vnpay/vnpay';
 import { call } from './auth';
 import type { TestApp } from './test-app';
+import { placeOrder } from '../factories/orders';
+import type { TestUser } from '../factories/users';
 
-/** Money tests (issue 6): users, wallet top-ups and paid orders without the payment API. */
-
-export interface TestUser {
-  id: number;
-  role: Role;
-  token: string;
-}
-
-let userSeq = 0;
-
-/** A user row and a real access token for it (sign-in itself is tested elsewhere). */
-export async function newUser(
-  t: TestApp,
-  role: Role,
-  values: { full_name?: string; restaurant_id?: number } = {},
-): Promise<TestUser> {
-  userSeq += 1;
-  // Every test file has a database of its own: a counter is unique enough.
-  const unique = String(userSeq).padStart(7, '0');
-  const row = await t.database.db
-    .insertInto('users')
-    .values({
-      role,
-      ...(role === 'customer'
-        ? { phone: `097${unique}` }
-        : { username: `money_${role}_${unique}`, password_hash: 'x' }),
-      ...values,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    role,
-    token: await signAccessToken(t.app.keys.jwt, { id: row.id, role }),
-  };
-}
+/** Money tests: wallet top-ups, paid orders and VNPay callbacks without the payment API. */
 
 let depositSeq = 0;
 
@@ -73,32 +38,6 @@ export async function platformBalance(
     .where('kind', '=', kind)
     .executeTakeFirstOrThrow();
   return row.balance;
-}
-
-export const DELIVERY = {
-  delivery_address: '36 Hàng Bạc, Hoàn Kiếm, Hà Nội',
-  delivery_phone: '0987654321',
-};
-
-/** A pending order through the real cart and order API. */
-export async function placeOrder(
-  t: TestApp,
-  customer: TestUser,
-  foodId: number,
-  quantity = 1,
-  couponCode?: string,
-): Promise<Order> {
-  const added = await call(t.app, 'POST', '/api/customer/cart/add/', {
-    token: customer.token,
-    body: { food_id: foodId, quantity, topping_ids: [] },
-  });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const res = await call(t.app, 'POST', '/api/customer/orders/', {
-    token: customer.token,
-    body: { ...DELIVERY, ...(couponCode ? { coupon_code: couponCode } : {}) },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return CreateOrderReplySchema.parse(res.body).data.order;
 }
 
 /** Pays a pending order from the customer's wallet the way the pay endpoint does. */
@@ -173,18 +112,4 @@ export async function sendIpn(
   );
   expect(res.status).toBe(200);
   return res.body;
-}
-
-/** The owner of a restaurant inserted by insertCatalogue, with a real access token. */
-export async function ownerOf(t: TestApp, restaurantId: number): Promise<TestUser> {
-  const { owner_id } = await t.database.db
-    .selectFrom('restaurants')
-    .select('owner_id')
-    .where('id', '=', restaurantId)
-    .executeTakeFirstOrThrow();
-  return {
-    id: owner_id,
-    role: 'owner',
-    token: await signAccessToken(t.app.keys.jwt, { id: owner_id, role: 'owner' }),
-  };
 }

@@ -62,7 +62,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the staff orders list on a pinned tablet (issue 7)', () => {
+describe('the staff orders list on a pinned tablet', () => {
   it('refreshes every 30 s, in the foreground only', () => {
     expect(STAFF_ORDERS_REFRESH_MS).toBe(30_000);
     expect(staffListRefresh).toEqual({
