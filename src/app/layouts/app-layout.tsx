@@ -15,7 +15,7 @@ import { UserAvatar } from '#src/components/user-avatar';
 import { avatarOf, displayName, roleLabel } from '#src/components/user-identity';
 import { vi } from '#src/i18n/vi';
 import { isStaffLevel, session } from '#src/lib/session';
-import { paths } from '../routes';
+import { paths } from '#src/config/paths';
 import classes from './app-layout.module.css';
 import {
   badgeText,

@@ -11,7 +11,7 @@ import {
   type IconProps,
 } from '#src/components/icons';
 import { vi } from '#src/i18n/vi';
-import { paths } from '../routes';
+import { paths } from '#src/config/paths';
 
 /**
  * Spec 2.2 links /collections but shows no screen for it; it is deliberately not in the route

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { toast } from '#src/lib/toast';
 import type { RegisterBody } from '#contract/auth';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { ActionIcon, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { QuantityStepper } from '#src/components/cart/quantity-stepper';
 import { CoverImage } from '#src/components/cover-image';
 import { IconTrash } from '#src/components/action-icons';

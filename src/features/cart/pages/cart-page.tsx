@@ -3,7 +3,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import { Alert, Anchor, Badge, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { IconCart } from '#src/components/icons';
 import { ScreenLoading } from '#src/components/screen-states';
 import { useSignOut } from '#src/components/use-sign-out';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { generatePath, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { BackButton } from '#src/components/back-button';
 import { InsufficientBalanceDialog } from '#src/components/payment/insufficient-balance-dialog';
 import { usePayOrder } from '#src/components/payment/use-pay-order';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
 import type { Order } from '#contract/orders';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { OrderStatusBadge } from '#src/components/order-status-badge';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';

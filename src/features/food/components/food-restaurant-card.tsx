@@ -3,7 +3,7 @@ import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import type { Food } from '#contract/catalogue';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { CoverImage } from '#src/components/cover-image';
 import { RestaurantContact } from '#src/components/restaurant-contact';
 import { vi } from '#src/i18n/vi';

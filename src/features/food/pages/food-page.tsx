@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { createSearchParams, Link, useParams } from 'react-router-dom';
 import type { Food } from '#contract/catalogue';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { BackButton } from '#src/components/back-button';
 import { CoverImage } from '#src/components/cover-image';
 import { RatingSummary } from '#src/components/rating-stars';

@@ -4,7 +4,7 @@ import { SimpleGrid, Skeleton, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { memo, useEffect, useMemo } from 'react';
 import { generatePath } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { AddToCartButton } from '#src/components/cart/add-to-cart-button';
 import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
 import { useAddToCart, type AddToCartFlow } from '#src/components/cart/use-add-to-cart';

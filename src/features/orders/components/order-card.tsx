@@ -1,7 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
 import type { Order } from '#contract/orders';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { OrderStatusBadge } from '#src/components/order-status-badge';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { IconReceipt } from '#src/components/icons';
 import { InfiniteListFooter } from '#src/components/infinite-list-footer';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';

@@ -5,7 +5,7 @@ import { isHTTPError } from 'ky';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '#contract/orders';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { BackButton } from '#src/components/back-button';
 import { OrderStatusBadge } from '#src/components/order-status-badge';
 import { PayOrderButton } from '#src/components/payment/pay-order-button';

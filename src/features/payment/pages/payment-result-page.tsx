@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { generatePath, Link, useLocation } from 'react-router-dom';
 import type { PaymentReturnResult } from '#contract/payments';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { IconCheck } from '#src/components/action-icons';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import type { Profile } from '#contract/profile';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { UserAvatar } from '#src/components/user-avatar';
 import { avatarOf, displayName, roleLabel } from '#src/components/user-identity';
 import { vi } from '#src/i18n/vi';

@@ -14,7 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Profile } from '#contract/profile';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { UserAvatar } from '#src/components/user-avatar';
 import { avatarOf, displayName } from '#src/components/user-identity';
 import { vi } from '#src/i18n/vi';

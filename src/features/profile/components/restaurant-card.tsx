@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { RatingSummary } from '#src/components/rating-stars';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { vi } from '#src/i18n/vi';

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { WalletBalance } from '#src/components/wallet-balance';
 import { vi } from '#src/i18n/vi';
 import { isOwner, session } from '#src/lib/session';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { IconLogout } from '#src/components/icons';
 import { InstallAppButton } from '#src/components/install-app-button';
 import { useSignOut } from '#src/components/use-sign-out';

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { generatePath } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { AddToCartButton } from '#src/components/cart/add-to-cart-button';
 import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
 import { useAddToCart } from '#src/components/cart/use-add-to-cart';

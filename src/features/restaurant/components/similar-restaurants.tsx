@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { RestaurantSummary } from '#contract/catalogue';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { CoverImage } from '#src/components/cover-image';
 import { RatingSummary } from '#src/components/rating-stars';
 import { vi } from '#src/i18n/vi';

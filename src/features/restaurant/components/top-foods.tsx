@@ -2,7 +2,7 @@ import { Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import type { Restaurant } from '#contract/catalogue';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { CoverImage } from '#src/components/cover-image';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';

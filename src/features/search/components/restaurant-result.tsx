@@ -3,7 +3,7 @@ import { Badge, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import type { Dish, SearchRestaurant } from '#contract/catalogue';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { CoverImage } from '#src/components/cover-image';
 import { DishCard } from '#src/components/dish-card';
 import { vi } from '#src/i18n/vi';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Menu.layer.css';
 import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
 import type { StaffFood } from '#contract/staff-menu';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { CoverImage } from '#src/components/cover-image';
 import { IconDots, IconTrash } from '#src/components/action-icons';
 import { vi } from '#src/i18n/vi';

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { vi } from '#src/i18n/vi';
 import { parseRouteId } from '#src/lib/route-id';

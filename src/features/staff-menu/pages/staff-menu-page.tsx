@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
 import type { StaffFood } from '#contract/staff-menu';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { ConfirmDialog } from '#src/components/cart/confirm-dialog';
 import { IconBowl } from '#src/components/icons';
 import { IconPlus } from '#src/components/action-icons';
