@@ -1,7 +1,7 @@
 import type { Profile } from '#contract/profile';
+import type { ProfileKind } from '#src/api/profile';
 import { vi } from '#src/i18n/vi';
 import type { ProfileFields } from './api/update-profile';
-import type { ProfileKind } from './api/get-profile';
 
 // The edit form's rules: spec section 5's phone and code rules, and the name and email rules of
 // the profile contract. The server re-checks everything; these only decide what is said before
