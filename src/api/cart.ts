@@ -22,7 +22,8 @@ export async function getCart(signal?: AbortSignal): Promise<Cart> {
 
 /**
  * The last server cart of one customer: the base the outbox's changes are shown on
- * (lib/cart/use-cart.ts) and the one the sync engine writes its replies to (lib/cart/cart-runtime.ts).
+ * (lib/cart/use-cart.ts), and where the sync engine writes the server's replies
+ * (lib/cart/cart-runtime.ts).
  */
 export function cartQuery(userId: string) {
   return queryOptions({

@@ -21,7 +21,7 @@ export function isNoRestaurantError(error: unknown): boolean {
   return code === RESTAURANT_NONE_CODE || code === RESTAURANT_NOT_LINKED_CODE;
 }
 
-/** GET /api/staff/restaurant/; null: no restaurant is linked yet, the screens offer to create one. */
+/** GET /api/staff/restaurant/; null when none is linked yet (the screens offer to create one). */
 export async function getStaffRestaurant(signal?: AbortSignal): Promise<StaffRestaurant | null> {
   try {
     const reply = await http.get('staff/restaurant/', { signal }).json<ApiReply<StaffRestaurant>>();

@@ -4,9 +4,9 @@ import { vi } from '#src/i18n/vi';
 import { compactPhone, emailError, otpError, phoneError } from '#src/lib/form-rules';
 import type { ProfileFields } from './api/update-profile';
 
-// The edit form's rules: spec section 5's phone, code and email rules (lib/form-rules.ts) and the
-// name rules of the profile contract. The server re-checks everything; these only decide what is said before
-// anything is sent.
+// The edit form's rules: spec section 5's phone, code and email rules (lib/form-rules.ts) and
+// the name rules of the profile contract. The server re-checks everything; these only decide
+// what is said before anything is sent.
 
 const messages = vi.profile.validation;
 
