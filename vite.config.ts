@@ -7,7 +7,7 @@ import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { build, defineConfig, type CSSOptions, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { paths } from './src/app/routes';
+import { paths } from './src/config/paths';
 
 // One value for the manifest's theme_color and index.html's <meta name="theme-color">
 // (%THEME_COLOR% there), so the two cannot disagree.

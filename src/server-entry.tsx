@@ -10,7 +10,7 @@ import type { RenderHint, ServerApi } from '../contract/render-hint';
 import { App } from './app/app';
 import { loadScreensFor, PRERENDERED_PATHS } from './app/prerendered';
 import { appRoutes } from './app/router';
-import { paths } from './app/routes';
+import { paths } from './config/paths';
 import type { ServerState } from './app/server-state';
 import { loadFoodData } from './features/food/server-data';
 import { loadHomeData } from './features/home/server-data';

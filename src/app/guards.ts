@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { isStaffLevel } from '../lib/session';
-import { paths, routeAccess, type Access } from './routes';
+import { paths } from '../config/paths';
+import { routeAccess, type Access } from './routes';
 
 export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { paths } from './routes';
+import { paths } from '../config/paths';
 
 /**
  * The screens the build renders to HTML (src/prerender.tsx, `prerenderScreens` in

@@ -13,7 +13,7 @@ import {
 } from '../lib/query-client';
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
-import { themeColorSchemeManager } from './color-scheme';
+import { themeColorSchemeManager } from '../lib/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = themeColorSchemeManager();

@@ -5,7 +5,8 @@ import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
 import { SplashHold } from './splash';
-import { paths, routeAccess, type Access, type RoutePath } from './routes';
+import { paths, type RoutePath } from '../config/paths';
+import { routeAccess, type Access } from './routes';
 import { StaffHome } from './staff-home';
 
 // Each screen is its own chunk, fetched when its route is first visited, so the first load of a

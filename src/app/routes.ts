@@ -1,33 +1,9 @@
+import { paths, type RoutePath } from '../config/paths';
+
 /**
- * The route table of spec section 2.1. The router (router.tsx) and the access decision
+ * The access of each route of spec section 2.1. The router (router.tsx) and the access decision
  * (guards.ts) both read it, so a path and its guard cannot drift apart.
- */
-export const paths = {
-  home: '/',
-  login: '/login',
-  staffLogin: '/staff/login',
-  register: '/register',
-  search: '/search',
-  food: '/food/:id',
-  restaurant: '/restaurant/:id',
-  cart: '/cart',
-  checkout: '/checkout',
-  profile: '/profile',
-  profileEdit: '/profile/edit',
-  orders: '/orders',
-  order: '/orders/:id',
-  deposit: '/payment/deposit',
-  withdraw: '/payment/withdraw',
-  staffMenu: '/staff/menu',
-  staffDish: '/staff/menu/:id',
-  staffRestaurant: '/staff/restaurant',
-  staffReviews: '/staff/reviews',
-  paymentResult: '/api/payment/vnpay/return/',
-} as const;
-
-export type RoutePath = (typeof paths)[keyof typeof paths];
-
-/**
+ *
  * - visitor: only without a session (a signed-in user is sent to /)
  * - user: any signed-in user (visitors are sent to /login)
  * - staff: a signed-in staff-level user (visitors to /login, customers to /)

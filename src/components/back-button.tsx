@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../app/routes';
+import { paths } from '../config/paths';
 
 function ArrowLeft() {
   return (

@@ -33,8 +33,8 @@ export interface DishCardProps {
   /** Called when the card is opened; without `to` the name becomes a button that covers the card. */
   onOpen?: () => void;
   /**
-   * The add-to-cart button (cart issue). Spec 2.6 shows it only when the dish is available, so
-   * the card drops it for an unavailable dish; pass nothing to have no button at all.
+   * The add-to-cart button (components/cart/). Spec 2.6 shows it only when the dish is
+   * available, so the card drops it for an unavailable dish; pass nothing to have no button at all.
    */
   action?: ReactNode;
   /** Level of the dish name's heading, to fit the page's outline. */

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Button, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../app/routes';
+import { paths } from '../config/paths';
 import { getErrorMessage } from '../lib/http';
 import { IconBowl } from './icons';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../app/routes';
+import { paths } from '../config/paths';
 import { http } from '../lib/http';
 import { logout, session } from '../lib/session';
 

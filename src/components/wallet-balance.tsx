@@ -1,8 +1,8 @@
 import { Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useWalletBalance } from '#src/api/wallet';
 import { vi } from '../i18n/vi';
 import { formatVnd } from '../lib/format';
-import { useWalletBalance } from '../lib/wallet';
 
 const text = vi.wallet;
 

@@ -1,9 +1,23 @@
 /**
+ * The phone, one-time code and email messages of spec section 5: every form that asks for one
+ * of them (sign-in, registration, the profile) says the same, through src/lib/form-rules.ts.
+ */
+const fieldRules = {
+  phoneRequired: 'Vui lòng nhập số điện thoại',
+  phoneInvalid: 'Số điện thoại không hợp lệ',
+  otpRequired: 'Vui lòng nhập mã OTP',
+  otpInvalid: 'Mã OTP phải có 6 chữ số',
+  emailRequired: 'Vui lòng nhập email',
+  emailInvalid: 'Email không hợp lệ',
+} as const;
+
+/**
  * Every user-facing string of the client, grouped by feature. Components and tests read the
  * same entries, so a wording change is one edit and tests follow it. Strings quoted by the spec
  * are copied to the letter; features add their own group when they arrive.
  */
 export const vi = {
+  fieldRules,
   app: {
     name: 'Món Ngon',
     tagline: 'Đặt món ngon, giao tận nơi',
@@ -85,13 +99,7 @@ export const vi = {
       fullNameRequired: 'Vui lòng nhập họ tên',
       firstNameRequired: 'Vui lòng nhập tên',
       lastNameRequired: 'Vui lòng nhập họ',
-      emailRequired: 'Vui lòng nhập email',
-      emailInvalid: 'Email không hợp lệ',
-      phoneRequired: 'Vui lòng nhập số điện thoại',
-      phoneInvalid: 'Số điện thoại không hợp lệ',
       phoneNotVerified: 'Bấm "Gửi mã" để xác minh số điện thoại mới',
-      otpRequired: 'Vui lòng nhập mã OTP',
-      otpInvalid: 'Mã OTP phải có 6 chữ số',
     },
   },
   // The wallet on cart, orders and profile (spec 2.11, 2.13-2.15) and /payment/deposit,
@@ -189,13 +197,13 @@ export const vi = {
     metres: 'm',
     kilometres: 'km',
   },
-  // Issue 4: the dish card shared by the home grid and the restaurant menu (spec 2.6).
+  // The dish card shared by the home grid and the restaurant menu (spec 2.6).
   dishCard: {
     soldOut: 'Hết hàng',
     distance: 'Khoảng cách',
     price: 'Giá',
   },
-  // Issue 4: the customer home at / (spec 2.6, section 4 'Home list').
+  // The customer home at / (spec 2.6, section 4 'Home list').
   home: {
     title: 'Món ngon quanh bạn',
     search: 'Tìm kiếm món ăn',
@@ -215,7 +223,7 @@ export const vi = {
     needLocation: 'Thiết lập địa chỉ giao hàng để xem các món ngon gần bạn.',
     setAddress: 'Thiết lập địa chỉ',
   },
-  // Issue 4: the address dialog (spec 2.7) and its messages (spec section 8, 'Location',
+  // The address dialog (spec 2.7) and its messages (spec section 8, 'Location',
   // 'Address search'), to the letter.
   address: {
     title: 'Thiết lập địa chỉ giao hàng',
@@ -235,7 +243,7 @@ export const vi = {
     unsupported: 'Trình duyệt không hỗ trợ định vị',
     locateFailed: 'Không thể lấy vị trí hiện tại',
   },
-  // Issue 4: /search (spec 2.8, section 4 'Search', section 5 'Price slider', section 9). The
+  // /search (spec 2.8, section 4 'Search', section 5 'Price slider', section 9). The
   // sort options, categories, empty and end texts are the spec's, to the letter.
   search: {
     inputLabel: 'Tìm kiếm món ăn',
@@ -272,22 +280,18 @@ export const vi = {
     empty: 'Không tìm thấy món ăn nào',
     end: 'Đã hiển thị tất cả món ăn',
   },
-  // Issue 3: the visitor screens /login, /staff/login and /register (spec 2.3-2.5). The
+  // The visitor screens /login, /staff/login and /register (spec 2.3-2.5). The
   // validation messages are spec section 5 and the toasts spec section 8, to the letter.
   auth: {
     validation: {
-      phoneRequired: 'Vui lòng nhập số điện thoại',
-      phoneInvalid: 'Số điện thoại không hợp lệ',
-      otpRequired: 'Vui lòng nhập mã OTP',
-      otpInvalid: 'Mã OTP phải có 6 chữ số',
+      // The phone, code and email rules are every form's (src/lib/form-rules.ts).
+      ...fieldRules,
       usernameOrEmailRequired: 'Vui lòng nhập tên đăng nhập hoặc email',
       passwordRequired: 'Vui lòng nhập mật khẩu',
       passwordTooShort: 'Mật khẩu phải có ít nhất 6 ký tự',
       usernameRequired: 'Vui lòng nhập tên đăng nhập',
       firstNameRequired: 'Vui lòng nhập tên',
       lastNameRequired: 'Vui lòng nhập họ',
-      emailRequired: 'Vui lòng nhập email',
-      emailInvalid: 'Email không hợp lệ',
       addressRequired: 'Vui lòng nhập địa chỉ',
       passwordMismatch: 'Mật khẩu xác nhận không khớp',
     },
@@ -350,7 +354,7 @@ export const vi = {
       loginLink: 'Đăng nhập ngay',
     },
   },
-  // Issue 4: opening hours as the food and restaurant screens show them (design.md section 5).
+  // Opening hours as the food and restaurant screens show them (design.md section 5).
   openingHours: {
     weekdays: {
       mon: 'Thứ 2',
@@ -365,7 +369,7 @@ export const vi = {
     allDay: 'Cả ngày',
     closed: 'Đóng cửa',
   },
-  // Issue 4: what the food and restaurant screens share: the restaurant's contact block,
+  // What the food and restaurant screens share: the restaurant's contact block,
   // ratings and reviews.
   catalogue: {
     address: 'Địa chỉ',
@@ -381,7 +385,7 @@ export const vi = {
     reviewCount: (count: number) => `${count.toLocaleString('vi-VN')} đánh giá`,
     paused: 'Tạm ngừng',
   },
-  // Issue 4: /food/{id} (spec 2.9); the reviews' author fallback is spec 2.9 to the letter.
+  // /food/{id} (spec 2.9); the reviews' author fallback is spec 2.9 to the letter.
   food: {
     back: 'Quay lại',
     loading: 'Đang tải món ăn...',
@@ -413,7 +417,7 @@ export const vi = {
       close: 'Đóng',
     },
   },
-  // Issue 4: /restaurant/{id} (spec 2.10); the active-state words are those of spec 2.17.
+  // /restaurant/{id} (spec 2.10); the active-state words are those of spec 2.17.
   restaurant: {
     back: 'Quay lại',
     loading: 'Đang tải nhà hàng...',
@@ -438,7 +442,7 @@ export const vi = {
     menuFailed: 'Không thể tải thực đơn',
     similar: 'Nhà hàng tương tự',
   },
-  // Issue 5: the cart (spec 2.11, section 4 'Cart add', section 8 'Cart') and its offline
+  // The cart (spec 2.11, section 4 'Cart add', section 8 'Cart') and its offline
   // outbox (design.md section 6). Toasts of the actions are spec section 8 to the letter.
   cart: {
     added: 'Đã thêm vào giỏ hàng',
@@ -493,7 +497,7 @@ export const vi = {
     emptyHint: 'Chọn vài món ngon rồi quay lại đây để đặt hàng.',
     browse: 'Xem món ăn',
   },
-  // Issue 5: /checkout (spec 2.12, section 5 'Checkout' and 'Coupon', section 8 'Checkout and
+  // /checkout (spec 2.12, section 5 'Checkout' and 'Coupon', section 8 'Checkout and
   // payment'). The validation, coupon and failure messages are the spec's, to the letter.
   checkout: {
     title: 'Thanh toán',
@@ -535,7 +539,7 @@ export const vi = {
     createFailed: 'Không thể tạo đơn hàng',
     needsNetwork: 'Cần kết nối mạng để đặt hàng',
   },
-  // Issue 5: /orders and /orders/{id} (spec 2.13, 2.14, section 4 'Order statuses', section 8
+  // /orders and /orders/{id} (spec 2.13, 2.14, section 4 'Order statuses', section 8
   // 'Orders'). Status names, the cancel reason and the messages are the spec's, to the letter.
   orders: {
     title: 'Đơn hàng của tôi',
@@ -638,7 +642,7 @@ export const vi = {
     reviewed: 'Đã đánh giá',
     reviewNeedsNetwork: 'Cần kết nối mạng để gửi đánh giá',
   },
-  // Issue 7: the staff home at / (spec 2.17, section 9 'Dashboard'). The title, the active
+  // The staff home at / (spec 2.17, section 9 'Dashboard'). The title, the active
   // badge, the loading text and the orders button are the spec's, to the letter.
   dashboard: {
     title: 'Bảng điều khiển',
@@ -675,7 +679,7 @@ export const vi = {
       'Chủ quán hãy tạo nhà hàng; nhân viên nhờ chủ quán liên kết tài khoản để bắt đầu nhận đơn.',
     linkRestaurant: 'Tạo hoặc liên kết nhà hàng',
   },
-  // Issue 7: /staff/reviews (spec 2.18, section 9 'Staff menu and reviews'). A review without
+  // /staff/reviews (spec 2.18, section 9 'Staff menu and reviews'). A review without
   // a name is signed 'Người dùng', as on the dish screen (spec 2.9).
   staffReviews: {
     title: 'Đánh giá của khách hàng',
@@ -701,7 +705,7 @@ export const vi = {
     notLinked: 'Bạn chưa liên kết với nhà hàng nào.',
     linkRestaurant: 'Tạo hoặc liên kết nhà hàng',
   },
-  // Issue 7: the restaurant card on /profile for owner and staff (spec 2.15); the approval
+  // The restaurant card on /profile for owner and staff (spec 2.15); the approval
   // labels are spec section 4's and the active ones spec 2.17's, to the letter.
   restaurantCard: {
     title: 'Nhà hàng của tôi',
@@ -725,7 +729,7 @@ export const vi = {
     noneHint: 'Tạo nhà hàng mới, hoặc nhờ chủ quán liên kết tài khoản của bạn với nhà hàng.',
     createOrLink: 'Tạo hoặc liên kết nhà hàng',
   },
-  // Issue 7: /staff/menu (spec 2.18; 10 a page, spec section 9). The badge words, the delete
+  // /staff/menu (spec 2.18; 10 a page, spec section 9). The badge words, the delete
   // question and the toasts are spec 2.18 and section 8's, to the letter.
   staffMenu: {
     title: 'Quản lý món ăn',
@@ -758,7 +762,7 @@ export const vi = {
     previousPage: 'Trang trước',
     nextPage: 'Trang sau',
   },
-  // Issue 7: /staff/menu/{id} and /staff/menu/new (spec 2.18); the toasts are section 8's.
+  // /staff/menu/{id} and /staff/menu/new (spec 2.18); the toasts are section 8's.
   dishForm: {
     newTitle: 'Thêm món mới',
     editTitle: 'Chỉnh sửa món',
@@ -801,7 +805,7 @@ export const vi = {
     created: 'Đã tạo món',
     updated: 'Đã cập nhật món',
   },
-  // Issue 7: /staff/restaurant (spec 2.18): the approval labels are spec section 4's, the
+  // /staff/restaurant (spec 2.18): the approval labels are spec section 4's, the
   // active ones spec 2.17's and the toasts section 8's, to the letter.
   staffRestaurant: {
     title: 'Thông tin nhà hàng',
@@ -846,7 +850,7 @@ export const vi = {
     activeHint: 'Tắt khi nhà hàng tạm nghỉ: khách sẽ không đặt được món.',
     toggled: 'Đã đổi trạng thái hoạt động',
   },
-  // Issue 7: the opening-hours editor of /staff/restaurant (design.md section 5); the day
+  // The opening-hours editor of /staff/restaurant (design.md section 5); the day
   // names are those of `openingHours`, the overlap message the server's own.
   // The restaurant's pin on /staff/restaurant (design.md section 5: the owner corrects it).
   pinEditor: {
@@ -879,7 +883,7 @@ export const vi = {
     save: 'Lưu giờ mở cửa',
     saved: 'Đã cập nhật giờ mở cửa',
   },
-  // Issue 7: the owner's team on /staff/restaurant (staff accounts linked to the restaurant).
+  // The owner's team on /staff/restaurant (staff accounts linked to the restaurant).
   team: {
     title: 'Nhân viên',
     hint: 'Nhân viên đăng nhập ở trang đăng nhập chủ quán bằng tên đăng nhập và mật khẩu bạn đặt tại đây.',

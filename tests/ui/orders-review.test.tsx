@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '#contract/orders';
+import { foodQueries } from '#src/api/food';
 import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, jsonResponse, ok, stubApi, type ApiHandler } from '../setup/fake-api';
-import { foodQueries } from '#src/lib/food-query';
 import { makeFood } from './food-fake-api';
 import { renderApp } from '../setup/render';
 import {

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStatus } from '#contract/orders';
+import { WALLET_QUERY_KEY } from '#src/api/wallet';
 import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
-import { WALLET_QUERY_KEY } from '#src/lib/wallet';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
 import {

@@ -13,9 +13,9 @@ import { OfflineBanner } from '#src/components/offline-banner';
 import { useSignOut } from '#src/components/use-sign-out';
 import { UserAvatar } from '#src/components/user-avatar';
 import { avatarOf, displayName, roleLabel } from '#src/components/user-identity';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { isStaffLevel, session } from '#src/lib/session';
-import { paths } from '../routes';
 import classes from './app-layout.module.css';
 import {
   badgeText,

@@ -10,8 +10,8 @@ import {
   IconUser,
   type IconProps,
 } from '#src/components/icons';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
-import { paths } from '../routes';
 
 /**
  * Spec 2.2 links /collections but shows no screen for it; it is deliberately not in the route

@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { CART_QUERY_KEY, CART_UPDATED_EVENT } from '#src/lib/cart/cart-query';
+import { CART_QUERY_KEY, CART_UPDATED_EVENT } from '#src/api/cart';
 import { useCart } from '#src/lib/cart/use-cart';
 import { useHydrated } from '#src/lib/use-hydrated';
-
-export { CART_UPDATED_EVENT };
 
 /**
  * Spec 2.2: the cart badge is re-read whenever a window-wide 'cartUpdated' event fires. Used

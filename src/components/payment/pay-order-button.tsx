@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import { useOnline } from '#src/lib/use-online';

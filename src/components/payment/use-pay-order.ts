@@ -2,17 +2,17 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useCallback, useState } from 'react';
 import type { Order } from '#contract/orders';
 import type { PayOrderResult } from '#contract/payments';
+import { getOrder, orderQueries } from '#src/api/orders';
+import { WALLET_QUERY_KEY, walletBalanceQuery } from '#src/api/wallet';
 import { vi } from '#src/i18n/vi';
 import { getErrorReply, http, type ApiReply } from '#src/lib/http';
 import { isSettled, newIdempotencyKey } from '#src/lib/idempotency-key';
-import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
 import {
   clearPaymentRedirect,
   openPaymentPopup,
   savePaymentRedirect,
 } from '#src/lib/payment-popup';
 import { toast } from '#src/lib/toast';
-import { WALLET_QUERY_KEY, walletBalanceQuery } from '#src/lib/wallet';
 
 const text = vi.payment;
 
@@ -70,12 +70,6 @@ export interface Shortfall {
  */
 export type PayOutcome = 'paid' | 'popup' | 'blocked' | 'insufficient' | 'failed';
 
-async function fetchOrderStatus(orderId: number): Promise<Order['status']> {
-  const reply = await http.get(`customer/orders/${orderId}/`).json<ApiReply<Order>>();
-  if (!reply.data) throw new Error('Order reply without data');
-  return reply.data.status;
-}
-
 /**
  * Spec section 4: when the popup closes the data is refreshed and a success message shows. The
  * popup's own page cannot tell this window what happened, so the order is read again: only an
@@ -88,10 +82,10 @@ async function refreshAfterPopup(queryClient: QueryClient, orderId: number): Pro
   let status: Order['status'];
   try {
     [status] = await Promise.all([
-      fetchOrderStatus(orderId),
+      getOrder('customer', orderId).then((order) => order.status),
       // Fetched rather than only invalidated, so a failure is seen and reported.
       queryClient.fetchQuery({ ...walletBalanceQuery, staleTime: 0 }),
-      queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
     ]);
   } catch {
     toast.error(text.refreshFailed);
@@ -104,7 +98,7 @@ async function refreshAfterPopup(queryClient: QueryClient, orderId: number): Pro
 }
 
 function refreshAfterWalletPay(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: orderQueries.all() });
   void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
 }
 

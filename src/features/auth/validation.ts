@@ -1,41 +1,17 @@
 import { vi } from '#src/i18n/vi';
+import { emailError, phoneError } from '#src/lib/form-rules';
 
-// The form rules of spec section 5, as pure functions so the screens and their tests share one
-// reading of them. The server re-checks everything (contract/auth.ts); these only decide what
-// the user is told before anything is sent.
+// The sign-in and registration rules of spec section 5 (the phone, code and email ones are
+// every form's, in lib/form-rules.ts), as pure functions so the screens and their tests share
+// one reading of them. The server re-checks everything (contract/auth.ts); these only decide
+// what the user is told before anything is sent.
 
 const messages = vi.auth.validation;
 
-/** Spec section 9: the one-time code is 6 digits. */
-export const OTP_LENGTH = 6;
 /** Spec section 9: passwords have at least 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-const PHONE_DIGITS = /^\d{10,11}$/;
-const OTP_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
-// "Shaped like {email}": something, an @, a domain with a dot. The server applies the full rule.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const isBlank = (value: string) => value.trim() === '';
-
-/** The phone as it is checked and sent: spec section 5 removes the spaces. */
-export function compactPhone(raw: string): string {
-  return raw.replace(/\s+/g, '');
-}
-
-/** Required, then 10 or 11 digits once the spaces are gone. */
-export function phoneError(raw: string): string | null {
-  const phone = compactPhone(raw);
-  if (phone === '') return messages.phoneRequired;
-  return PHONE_DIGITS.test(phone) ? null : messages.phoneInvalid;
-}
-
-/** Required, then exactly 6 digits. */
-export function otpError(raw: string): string | null {
-  const code = raw.trim();
-  if (code === '') return messages.otpRequired;
-  return OTP_DIGITS.test(code) ? null : messages.otpInvalid;
-}
 
 function passwordError(password: string): string | null {
   if (isBlank(password)) return messages.passwordRequired;
@@ -102,13 +78,7 @@ export function firstRegisterProblem(values: RegisterValues): FieldProblem<Regis
     ['username', () => (isBlank(values.username) ? messages.usernameRequired : null)],
     ['firstName', () => (isBlank(values.firstName) ? messages.firstNameRequired : null)],
     ['lastName', () => (isBlank(values.lastName) ? messages.lastNameRequired : null)],
-    [
-      'email',
-      () => {
-        if (isBlank(values.email)) return messages.emailRequired;
-        return EMAIL_SHAPE.test(values.email.trim()) ? null : messages.emailInvalid;
-      },
-    ],
+    ['email', () => emailError(values.email, { required: true })],
     ['phone', () => phoneError(values.phone)],
     ['address', () => (isBlank(values.address) ? messages.addressRequired : null)],
     ['password', () => passwordError(values.password)],

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Food } from '#contract/catalogue';
-import { foodPath, foodQueries } from '#src/lib/food-query';
 import type { ServerApi } from '#contract/render-hint';
+import { foodPath, foodQueries } from '#src/api/food';
 import {
   foodReviewQueries,
   foodReviewsPath,

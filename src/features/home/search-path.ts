@@ -1,4 +1,4 @@
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 
 /** /search?q={text}, or /search when the text is blank (spec 2.6). */
 export function searchPath(query: string): string {

@@ -1,8 +1,8 @@
 import type { Category } from '#contract/categories';
 import type { QueryClient } from '@tanstack/react-query';
+import { categoryQueries } from '#src/api/categories';
 import type { UserLocation } from '#src/lib/location';
 import type { ServerApi } from '#contract/render-hint';
-import { categoryQueries } from './api/get-categories';
 import { dishListPath, dishQueries, HOME_PAGE_SIZE, type DishPage } from './api/get-dishes';
 
 /**

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
+import type { OrderKind } from '#src/api/orders';
 import { isStaffLevel, session } from '#src/lib/session';
-import type { OrderKind } from './api/get-orders';
 
 /** Staff, owner and admin read their restaurant's orders (spec section 6); others their own. */
 export function useOrderKind(): OrderKind {

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
+import type { ProfileKind } from '#src/api/profile';
 import { isStaffLevel, session } from '#src/lib/session';
-import type { ProfileKind } from './api/get-profile';
 
 /** Staff, owner and admin use the staff profile endpoints (spec section 6); others the customer's. */
 export function useProfileKind(): ProfileKind {

@@ -1,20 +1,14 @@
 import type { Profile } from '#contract/profile';
+import type { ProfileKind } from '#src/api/profile';
 import { vi } from '#src/i18n/vi';
+import { compactPhone, emailError, otpError, phoneError } from '#src/lib/form-rules';
 import type { ProfileFields } from './api/update-profile';
-import type { ProfileKind } from './api/get-profile';
 
-// The edit form's rules: spec section 5's phone and code rules, and the name and email rules of
-// the profile contract. The server re-checks everything; these only decide what is said before
-// anything is sent.
+// The edit form's rules: spec section 5's phone, code and email rules (lib/form-rules.ts) and
+// the name rules of the profile contract. The server re-checks everything; these only decide
+// what is said before anything is sent.
 
 const messages = vi.profile.validation;
-
-/** Spec section 9: the one-time code is 6 digits. */
-export const OTP_LENGTH = 6;
-
-const PHONE_DIGITS = /^\d{10,11}$/;
-const OTP_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface ProfileFormValues {
   full_name: string;
@@ -44,11 +38,6 @@ export function initialValues(profile: Profile): ProfileFormValues {
   };
 }
 
-/** Spec section 5 removes the spaces before checking a phone. */
-export function compactPhone(raw: string): string {
-  return raw.replace(/\s+/g, '');
-}
-
 /** Whether the form holds another number than the profile: +84 and 0 forms are the same. */
 export function isNewPhone(typed: string, stored: string | null): boolean {
   const national = (phone: string) => compactPhone(phone).replace(/^\+?84(?=\d{9,10}$)/, '0');
@@ -60,12 +49,6 @@ export interface PhoneProof {
   changed: boolean;
   /** A code went to the number now in the field. */
   codeSent: boolean;
-}
-
-export function phoneError(raw: string): string | null {
-  const phone = compactPhone(raw);
-  if (phone === '') return messages.phoneRequired;
-  return PHONE_DIGITS.test(phone) ? null : messages.phoneInvalid;
 }
 
 export function validateProfile(
@@ -84,14 +67,12 @@ export function validateProfile(
   if (phone) errors.phone = phone;
   else if (proof.changed && !proof.codeSent) errors.phone = messages.phoneNotVerified;
   else if (proof.changed) {
-    const code = values.otp_code.trim();
-    if (code === '') errors.otp_code = messages.otpRequired;
-    else if (!OTP_DIGITS.test(code)) errors.otp_code = messages.otpInvalid;
+    const code = otpError(values.otp_code);
+    if (code) errors.otp_code = code;
   }
-  const email = values.email.trim();
   // Staff accounts keep an email (registration requires one); a customer may have none.
-  if (email === '' && kind === 'staff') errors.email = messages.emailRequired;
-  else if (email !== '' && !EMAIL_SHAPE.test(email)) errors.email = messages.emailInvalid;
+  const email = emailError(values.email, { required: kind === 'staff' });
+  if (email) errors.email = email;
   return errors;
 }
 

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import type { Cart } from '#contract/cart';
+import { CART_QUERY_KEY, cartQuery } from '#src/api/cart';
 import { http } from '../http';
 import { persistedQuery } from '../query-client';
 import { isStaffLevel, session, type SessionUser } from '../session';
 import { toast } from '../toast';
-import { CART_QUERY_KEY, cartQuery } from './cart-query';
 import { clearAllOutboxes } from './outbox-store';
 import { CartSyncEngine } from './sync-engine';
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { CART_MAX_QUANTITY, CART_MIN_QUANTITY } from '#contract/cart-limits';
+import { CART_UPDATED_EVENT } from '#src/api/cart';
 import { vi } from '#src/i18n/vi';
 import { toast } from '../toast';
 import {
@@ -10,7 +11,6 @@ import {
   type AddToCartInput,
 } from './cart-changes';
 import type { CartChange } from './cart-ops';
-import { CART_UPDATED_EVENT } from './cart-query';
 import { useCartEngine } from './cart-runtime';
 import type { CartSyncEngine, OpOutcome } from './sync-engine';
 

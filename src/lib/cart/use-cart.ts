@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { EMPTY_CART } from '#contract/cart-limits';
+import { cartQuery } from '#src/api/cart';
 import { applyOps, type CartView } from './cart-ops';
-import { cartQuery } from './cart-query';
 import { useStoreValue } from '../use-store-value';
 import { useCartEngine } from './cart-runtime';
 import type { OutboxSnapshot } from './sync-engine';
 
-export { CART_QUERY_KEY } from './cart-query';
 export type { CartLineView, CartView } from './cart-ops';
 
 const EMPTY_OUTBOX: OutboxSnapshot = { ops: [], loaded: true };

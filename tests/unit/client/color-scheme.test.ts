@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { themeColorSchemeManager } from '#src/app/color-scheme';
+import { themeColorSchemeManager } from '#src/lib/color-scheme';
 
 describe('theme preference storage (key "theme": light | dark | system)', () => {
   const manager = themeColorSchemeManager();

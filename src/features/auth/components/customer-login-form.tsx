@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { vi } from '#src/i18n/vi';
+import { compactPhone, OTP_LENGTH, otpError, phoneError } from '#src/lib/form-rules';
 import { toast } from '#src/lib/toast';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
@@ -14,7 +15,6 @@ import {
 } from '../errors';
 import { useCountdown } from '../hooks/use-countdown';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
-import { compactPhone, OTP_LENGTH, otpError, phoneError } from '../validation';
 
 const text = vi.auth.customer;
 

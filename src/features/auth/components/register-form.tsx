@@ -14,14 +14,14 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
+import { compactPhone } from '#src/lib/form-rules';
 import { toast } from '#src/lib/toast';
 import type { RegisterBody } from '#contract/auth';
 import { useRegister } from '../api/register';
 import { errorCode, firstFieldError, replyMessage, serverMessage, statusOf } from '../errors';
 import {
-  compactPhone,
   emptyRegisterValues,
   firstRegisterProblem,
   GENDERS,

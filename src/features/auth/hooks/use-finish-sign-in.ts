@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { setSession, type NewSession } from '#src/lib/session';
 import { toast } from '#src/lib/toast';

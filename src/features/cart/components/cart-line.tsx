@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { ActionIcon, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
 import { QuantityStepper } from '#src/components/cart/quantity-stepper';
 import { CoverImage } from '#src/components/cover-image';
 import { IconTrash } from '#src/components/action-icons';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import type { CartLineView } from '#src/lib/cart/use-cart';
 import { formatVnd } from '#src/lib/format';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import classes from './cart.module.css';

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { CreateOrderBody, Order } from '#contract/orders';
-import { CART_QUERY_KEY } from '#src/lib/cart/use-cart';
+import { CART_QUERY_KEY } from '#src/api/cart';
+import { orderQueries } from '#src/api/orders';
 import { http, type ApiReply } from '#src/lib/http';
 import { isSettled, newIdempotencyKey } from '#src/lib/idempotency-key';
-import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
 
 interface CreateOrderData {
   id?: unknown;
@@ -53,7 +53,7 @@ export function useCreateOrder() {
       attempt.current = null;
       // The server emptied the cart into the order.
       void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: orderQueries.all() });
     },
     onError: (error) => {
       if (!isSettled(error)) return;

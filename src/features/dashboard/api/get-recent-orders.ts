@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Pagination } from '#contract/envelope';
 import type { Order } from '#contract/orders';
+import { orderQueries } from '#src/api/orders';
 import { http, type ApiReply } from '#src/lib/http';
-import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
 import { persistedQuery } from '#src/lib/query-client';
 
 /** Spec section 9 'Dashboard': 10 orders fetched, 5 shown. */
@@ -25,7 +25,7 @@ export async function getRecentOrders(signal?: AbortSignal): Promise<Order[]> {
 
 export const recentOrdersQuery = queryOptions({
   // Under the orders lists' prefix: a staff action on an order refreshes these too.
-  queryKey: [...ORDERS_QUERY_KEY, 'list', 'staff-recent'] as const,
+  queryKey: [...orderQueries.lists(), 'staff-recent'] as const,
   queryFn: ({ signal }) => getRecentOrders(signal),
   ...persistedQuery,
 });

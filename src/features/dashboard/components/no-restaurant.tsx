@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
 import { IconBowl } from '#src/components/icons';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 
 const text = vi.dashboard;

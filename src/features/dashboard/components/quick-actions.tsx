@@ -2,8 +2,8 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
 import { IconBowl, IconDashboard, IconStar, type IconProps } from '#src/components/icons';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import classes from './dashboard.module.css';
 

@@ -14,10 +14,10 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { staffRestaurantQuery } from '#src/api/staff-restaurant';
+import { staffReviewQueries } from '#src/api/staff-reviews';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
-import { staffRestaurantQuery } from '#src/lib/staff-restaurant';
-import { staffReviewQueries } from '#src/lib/staff-reviews';
 import { recentOrdersQuery } from '../api/get-recent-orders';
 import { revenueQueries } from '../api/get-revenue';
 import classes from '../components/dashboard.module.css';

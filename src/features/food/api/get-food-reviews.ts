@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Review } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
+import { foodQueries } from '#src/api/food';
 import { http, type ApiReply } from '#src/lib/http';
 import { persistedQuery } from '#src/lib/query-client';
-import { foodQueries } from '#src/lib/food-query';
 
 /** Spec section 9, 'Food reviews preview': page 1, 5 items, newest first. */
 export const LATEST_REVIEWS = { page: 1, per_page: 5 } as const;

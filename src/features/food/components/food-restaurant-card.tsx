@@ -3,9 +3,9 @@ import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import type { Food } from '#contract/catalogue';
-import { paths } from '#src/app/routes';
 import { CoverImage } from '#src/components/cover-image';
 import { RestaurantContact } from '#src/components/restaurant-contact';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import classes from './food.module.css';
 

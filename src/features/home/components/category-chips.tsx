@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { categoryQueries } from '#src/api/categories';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
-import { categoryQueries } from '../api/get-categories';
 import { searchPath } from '../search-path';
 import classes from './home.module.css';
 

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#contract/orders';
+import { orderQueries } from '#src/api/orders';
+import { WALLET_QUERY_KEY } from '#src/api/wallet';
 import { vi } from '#src/i18n/vi';
 import { http, type ApiReply } from '#src/lib/http';
-import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
-import { WALLET_QUERY_KEY } from '#src/lib/wallet';
-import { orderQueries } from './get-order';
 
 /**
  * PUT /api/customer/orders/{id}/cancel/ with the reason of spec section 4. Allowed while the
@@ -25,11 +24,11 @@ export function useCancelOrder(id: number) {
       const { queryKey } = orderQueries.detail('customer', id);
       if (order) queryClient.setQueryData(queryKey, order);
       else void queryClient.invalidateQueries({ queryKey });
-      void queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: orderQueries.lists() });
       // A paid order's money is back in the wallet.
       void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
     },
     // Refused: the order has moved on (accepted meanwhile, cancelled elsewhere); show where it is.
-    onError: () => void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
   });
 }

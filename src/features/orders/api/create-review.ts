@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#contract/orders';
 import type { CreatedReview, CreateReviewBody } from '#contract/reviews';
-import { foodQueries } from '#src/lib/food-query';
+import { foodQueries } from '#src/api/food';
+import { orderQueries } from '#src/api/orders';
 import { http, type ApiReply } from '#src/lib/http';
-import { orderQueries } from './get-order';
 
 /** What the per-dish form sends (spec 7.4 and section 5): the rating as a number. */
 export type ReviewInput = Required<

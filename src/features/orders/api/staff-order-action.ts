@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#contract/orders';
+import { orderQueries } from '#src/api/orders';
+import { WALLET_QUERY_KEY } from '#src/api/wallet';
 import { http, type ApiReply } from '#src/lib/http';
-import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
-import { WALLET_QUERY_KEY } from '#src/lib/wallet';
-import { orderQueries } from './get-order';
 
 /** The staff steps of spec section 4 and 7.5, each its own PUT under /api/staff/orders/{id}/. */
 export type StaffOrderAction = 'accept' | 'done' | 'complete' | 'cancel';
@@ -34,11 +33,11 @@ export function useStaffOrderAction(id: number) {
       if (order) queryClient.setQueryData(queryKey, order);
       else void queryClient.invalidateQueries({ queryKey });
       // The order moved to another tab of the list.
-      void queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: orderQueries.lists() });
     },
     // Refused: the order moved on meanwhile (the customer cancelled, another tablet accepted),
     // so the screen must show where it really is rather than the status it acted on.
-    onError: () => void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
     // Completion pays the owner's wallet; either way the balance shown must be the server's.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
   });

@@ -1,8 +1,8 @@
 import { Paper, Text } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
 import type { Order } from '#contract/orders';
-import { paths } from '#src/app/routes';
 import { OrderStatusBadge } from '#src/components/order-status-badge';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import { formatDate } from '#src/lib/format-date';

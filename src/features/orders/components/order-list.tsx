@@ -2,23 +2,30 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { orderQueries, type OrderKind, type StatusFilter } from '#src/api/orders';
 import { IconReceipt } from '#src/components/icons';
 import { InfiniteListFooter } from '#src/components/infinite-list-footer';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
+import { getErrorReply } from '#src/lib/http';
 import { uniqueById } from '#src/lib/unique-by-id';
-import {
-  isRestaurantNotLinked,
-  orderListQueries,
-  type OrderKind,
-  type StatusFilter,
-} from '../api/get-orders';
 import { staffListRefresh } from '../api/staff-list-refresh';
 import { OrderCard } from './order-card';
 import classes from './orders.module.css';
 
 const text = vi.orders;
+
+/**
+ * Spec 2.13 and section 8: a staff account without a restaurant is refused with
+ * RESTAURANT_NOT_LINKED; an older server only says so in words ('liên kết').
+ */
+function isRestaurantNotLinked(error: unknown): boolean {
+  const reply = getErrorReply(error);
+  if (reply?.code === 'RESTAURANT_NOT_LINKED') return true;
+  const message = typeof reply?.message === 'string' ? reply.message.toLowerCase() : '';
+  return message.includes(text.linkingWord) || /\blink/.test(message);
+}
 
 /** Spec 2.13: a staff account not linked to a restaurant is told how to get one. */
 function NotLinked() {
@@ -67,7 +74,7 @@ function Empty({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
 /** One tab's orders, newest first, the next page loading near the bottom. */
 export function OrderList({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
   const query = useInfiniteQuery({
-    ...orderListQueries.list(kind, status),
+    ...orderQueries.list(kind, status),
     ...(kind === 'staff' ? staffListRefresh : {}),
   });
   const { data, error, isPending, refetch } = query;

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Tabs.layer.css';
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
+import type { StatusFilter } from '#src/api/orders';
 import { WalletBalance } from '#src/components/wallet-balance';
 import { vi } from '#src/i18n/vi';
-import { CUSTOMER_FILTERS, STAFF_FILTERS, type StatusFilter } from '../api/get-orders';
+import { CUSTOMER_FILTERS, STAFF_FILTERS } from '../status-filters';
 import { OrderList } from '../components/order-list';
 import classes from '../components/orders.module.css';
 import { useOrderKind } from '../use-order-kind';

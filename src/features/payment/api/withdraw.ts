@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { walletBalanceQuery, WALLET_QUERY_KEY } from '#src/api/wallet';
 import { http, type ApiReply } from '#src/lib/http';
-import { walletBalanceQuery, WALLET_QUERY_KEY } from '#src/lib/wallet';
 import { useAttemptKey } from './use-attempt-key';
 
 interface WithdrawData {

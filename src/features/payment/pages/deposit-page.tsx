@@ -1,11 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { walletBalanceQuery } from '#src/api/wallet';
 import { BackButton } from '#src/components/back-button';
 import { WalletBalance } from '#src/components/wallet-balance';
 import { vi } from '#src/i18n/vi';
 import { openPaymentPopup, savePaymentRedirect } from '#src/lib/payment-popup';
 import { toast } from '#src/lib/toast';
-import { walletBalanceQuery } from '#src/lib/wallet';
 import { useCreateDeposit } from '../api/create-deposit';
 import { AmountForm } from '../components/amount-form';
 import { refusalMessage } from '../refusal';

@@ -3,14 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { generatePath, Link, useLocation } from 'react-router-dom';
 import type { PaymentReturnResult } from '#contract/payments';
-import { paths } from '#src/app/routes';
+import { orderQueries } from '#src/api/orders';
+import { WALLET_QUERY_KEY } from '#src/api/wallet';
 import { IconCheck } from '#src/components/action-icons';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import { getErrorReply } from '#src/lib/http';
-import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
 import { readPaymentRedirect } from '#src/lib/payment-popup';
-import { WALLET_QUERY_KEY } from '#src/lib/wallet';
 import {
   paymentResultQuery,
   RESULT_POLL_LIMIT_MS,
@@ -117,7 +117,7 @@ export function PaymentResultPage() {
     if (!settled) return;
     // After a full-page redirect this window shows the wallet and orders next: not stale ones.
     void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: orderQueries.all() });
   }, [settled, queryClient]);
 
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerProfileUpdate, Profile, StaffProfileUpdate } from '#contract/profile';
+import { profileEndpoint, profileQueries, type ProfileKind } from '#src/api/profile';
 import { http, type ApiReply } from '#src/lib/http';
 import { session, setUser } from '#src/lib/session';
-import { profileEndpoint, profileQueries, type ProfileKind } from './get-profile';
 
 type ProfileField = keyof CustomerProfileUpdate | keyof StaffProfileUpdate;
 

@@ -14,22 +14,20 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Profile } from '#contract/profile';
-import { paths } from '#src/app/routes';
+import type { ProfileKind } from '#src/api/profile';
 import { UserAvatar } from '#src/components/user-avatar';
 import { avatarOf, displayName } from '#src/components/user-identity';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
+import { compactPhone, OTP_LENGTH, phoneError } from '#src/lib/form-rules';
 import { getErrorMessage, getErrorReply } from '#src/lib/http';
 import { toast } from '#src/lib/toast';
 import { useFileChoice } from '#src/lib/use-file-choice';
-import type { ProfileKind } from '../api/get-profile';
 import { useSendPhoneOtp } from '../api/send-phone-otp';
 import { useUpdateProfile } from '../api/update-profile';
 import {
-  compactPhone,
   initialValues,
   isNewPhone,
-  OTP_LENGTH,
-  phoneError,
   toProfileFields,
   validateProfile,
   type ProfileFormErrors,

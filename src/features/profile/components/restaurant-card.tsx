@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
-import { paths } from '#src/app/routes';
+import { staffRestaurantQuery } from '#src/api/staff-restaurant';
 import { RatingSummary } from '#src/components/rating-stars';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
-import { staffRestaurantQuery } from '#src/lib/staff-restaurant';
 import classes from './profile.module.css';
 
 const text = vi.restaurantCard;

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import { SegmentedControl, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import { useId } from 'react';
-import { toMantineScheme, toPreference, type ThemePreference } from '#src/app/color-scheme';
+import { toMantineScheme, toPreference, type ThemePreference } from '#src/lib/color-scheme';
 import { vi } from '#src/i18n/vi';
 
 const text = vi.profile;

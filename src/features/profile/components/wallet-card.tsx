@@ -1,8 +1,8 @@
 import { Button, Paper, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { paths } from '#src/app/routes';
 import { WalletBalance } from '#src/components/wallet-balance';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { isOwner, session } from '#src/lib/session';
 

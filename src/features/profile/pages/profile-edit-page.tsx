@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { profileQueries } from '#src/api/profile';
 import { vi } from '#src/i18n/vi';
-import { profileQueries } from '../api/get-profile';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileLoadState } from '../components/profile-load-state';
 import { useProfileKind } from '../use-profile-kind';

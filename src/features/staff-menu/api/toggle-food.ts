@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffFood } from '#contract/staff-menu';
-import { foodQueries } from '#src/lib/food-query';
+import { foodQueries } from '#src/api/food';
 import { http, type ApiReply } from '#src/lib/http';
 import { staffFoodQueries } from './get-staff-foods';
 

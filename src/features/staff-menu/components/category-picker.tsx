@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Chip.layer.css';
 import { Chip, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { categoryQueries } from '#src/api/categories';
 import { vi } from '#src/i18n/vi';
-import { categoriesQuery } from '../api/get-categories';
 import classes from './staff-menu.module.css';
 
 const text = vi.dishForm;
@@ -16,7 +16,7 @@ interface CategoryPickerProps {
 
 /** The categories of GET /api/category/ as chips; a dish may have several. */
 export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) {
-  const { data: categories, isError } = useQuery(categoriesQuery);
+  const { data: categories, isError } = useQuery(categoryQueries.list());
   return (
     <fieldset className={classes.fieldset}>
       <legend className={classes.legend}>{text.categories}</legend>

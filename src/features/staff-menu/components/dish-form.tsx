@@ -13,7 +13,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { StaffFood } from '#contract/staff-menu';
-import { paths } from '#src/app/routes';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { getErrorMessage, getErrorReply } from '#src/lib/http';
 import { toast } from '#src/lib/toast';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { orderQueries } from '#src/api/orders';
+import { STAFF_RESTAURANT_QUERY_KEY } from '#src/api/staff-restaurant';
 import { http, type ApiReply } from '#src/lib/http';
-import { ORDERS_QUERY_KEY } from '#src/lib/orders-query-key';
-import { STAFF_RESTAURANT_QUERY_KEY } from '#src/lib/staff-restaurant';
 import {
   restaurantRequestBody,
   type RestaurantFormValues,
@@ -47,7 +47,7 @@ export function useSaveRestaurant(mode: 'create' | 'update') {
     onSuccess: (restaurant) => {
       if (restaurant) queryClient.setQueryData(STAFF_RESTAURANT_QUERY_KEY, restaurant);
       void queryClient.invalidateQueries({ queryKey: STAFF_RESTAURANT_QUERY_KEY });
-      if (mode === 'create') void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      if (mode === 'create') void queryClient.invalidateQueries({ queryKey: orderQueries.all() });
     },
   });
 }

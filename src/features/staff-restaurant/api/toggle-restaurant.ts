@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { STAFF_RESTAURANT_QUERY_KEY } from '#src/api/staff-restaurant';
 import { http, type ApiReply } from '#src/lib/http';
-import { STAFF_RESTAURANT_QUERY_KEY } from '#src/lib/staff-restaurant';
 
 /** PUT /api/staff/restaurant/toggle/: active becomes paused and back (spec section 4). */
 export async function toggleRestaurant(): Promise<StaffRestaurant | undefined> {

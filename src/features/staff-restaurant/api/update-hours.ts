@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpeningHours } from '#contract/catalogue';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { STAFF_RESTAURANT_QUERY_KEY } from '#src/api/staff-restaurant';
 import { http, type ApiReply } from '#src/lib/http';
-import { STAFF_RESTAURANT_QUERY_KEY } from '#src/lib/staff-restaurant';
 
 /** PUT /api/staff/restaurant/hours/ {opening_hours}: the whole week at once. */
 export async function updateHours(hours: OpeningHours): Promise<StaffRestaurant | undefined> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { STAFF_RESTAURANT_QUERY_KEY } from '#src/api/staff-restaurant';
 import { http, type ApiReply } from '#src/lib/http';
-import { STAFF_RESTAURANT_QUERY_KEY } from '#src/lib/staff-restaurant';
 
 export interface Pin {
   lat: number;

@@ -54,7 +54,7 @@ function MemberRow({
   );
 }
 
-/** The owner's team (issue 7): staff accounts linked to the restaurant, added and removed here. */
+/** The owner's team: staff accounts linked to the restaurant, added and removed here. */
 export function TeamCard() {
   const { data, error, isPending, refetch } = useQuery(membersQuery);
   const remove = useRemoveMember();

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Pagination.layer.css';
 import { Center, Pagination, Paper, Text } from '@mantine/core';
+import type { StaffReviewPage } from '#src/api/staff-reviews';
 import { ReviewItem } from '#src/components/review-item';
 import { vi } from '#src/i18n/vi';
-import type { StaffReviewPage } from '#src/lib/staff-reviews';
 import { pageCount } from '../review-params';
 import classes from './staff-reviews.module.css';
 

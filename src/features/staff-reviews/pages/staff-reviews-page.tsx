@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '#src/app/routes';
+import { isNoRestaurantError } from '#src/api/staff-restaurant';
+import { staffReviewQueries } from '#src/api/staff-reviews';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
-import { isNoRestaurantError } from '#src/lib/staff-restaurant';
-import { staffReviewQueries } from '#src/lib/staff-reviews';
 import { ReviewList } from '../components/review-list';
 import { ReviewSearch } from '../components/review-search';
 import { readReviewView, reviewViewParams } from '../review-params';

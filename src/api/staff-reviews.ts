@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Review } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
-import { http, type ApiReply } from './http';
-import { persistedQuery } from './query-client';
+import { http, type ApiReply } from '../lib/http';
+import { persistedQuery } from '../lib/query-client';
 
 /** Spec section 9: the staff reviews list and the dashboard both read 10 reviews a page. */
 export const STAFF_REVIEWS_PAGE_SIZE = 10;

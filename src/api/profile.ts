@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Profile } from '#contract/profile';
-import { http, type ApiReply } from '#src/lib/http';
-import { persistedQuery } from '#src/lib/query-client';
+import { http, type ApiReply } from '../lib/http';
+import { persistedQuery } from '../lib/query-client';
 
 /** Customers and staff-level users have their own profile endpoints (spec 7.4, 7.5). */
 export type ProfileKind = 'customer' | 'staff';
@@ -27,3 +27,9 @@ export const profileQueries = {
       ...persistedQuery,
     }),
 };
+
+/**
+ * The customer's profile for screens outside the profile's own (checkout prefills the delivery
+ * address and phone from it): the same cached copy, so a profile edit refreshes them too.
+ */
+export const customerProfileQuery = profileQueries.detail('customer');

@@ -1,9 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Category } from '#contract/categories';
-import { http, type ApiReply } from '#src/lib/http';
-import { persistedQuery } from '#src/lib/query-client';
+import { http, type ApiReply } from '../lib/http';
+import { persistedQuery } from '../lib/query-client';
 
-/** GET /api/category/ (spec 7.2): `data` is the list of categories. */
+/**
+ * GET /api/category/ (spec 7.2): `data` is the list of categories, read by the home's chip row
+ * and the staff dish form's picker under one key, so both share one cached (and persisted) copy.
+ */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   const reply = await http.get('category/', { signal }).json<ApiReply<Category[]>>();
   return Array.isArray(reply.data) ? reply.data : [];
@@ -12,7 +15,7 @@ export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
 export const categoryQueries = {
   /**
    * The six categories are product data that change with a migration only (decision 004):
-   * fresh for an hour and kept offline, so the chip row shows at once on every visit.
+   * fresh for an hour and kept offline, so the chip row and the picker show at once.
    */
   list: () =>
     queryOptions({

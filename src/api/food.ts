@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import type { Food } from '#contract/catalogue';
-import { http, type ApiReply } from './http';
-import { persistedQuery } from './query-client';
+import { http, type ApiReply } from '../lib/http';
+import { persistedQuery } from '../lib/query-client';
 
 /** The dish's request, relative to /api/ (the server's render asks for the same). */
 export const foodPath = (id: number): string => `food/${id}/`;

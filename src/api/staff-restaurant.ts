@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
-import { getErrorReply, http, type ApiReply } from './http';
-import { persistedQuery } from './query-client';
+import { getErrorReply, http, type ApiReply } from '../lib/http';
+import { persistedQuery } from '../lib/query-client';
 
 /**
  * GET /api/staff/restaurant/ (spec 7.5): the restaurant the signed-in owner or staff member
- * works for. Read by the staff dashboard, the profile's restaurant card and /staff/restaurant,
- * so its key lives here where every feature can reach it and one edit refreshes them all.
+ * works for. Read by the staff dashboard, the profile's restaurant card and /staff/restaurant
+ * under one key, so one edit refreshes them all.
  */
 export const STAFF_RESTAURANT_QUERY_KEY = ['staff', 'restaurant'] as const;
 
@@ -21,21 +21,21 @@ export function isNoRestaurantError(error: unknown): boolean {
   return code === RESTAURANT_NONE_CODE || code === RESTAURANT_NOT_LINKED_CODE;
 }
 
+/** GET /api/staff/restaurant/; null when none is linked yet (the screens offer to create one). */
+export async function getStaffRestaurant(signal?: AbortSignal): Promise<StaffRestaurant | null> {
+  try {
+    const reply = await http.get('staff/restaurant/', { signal }).json<ApiReply<StaffRestaurant>>();
+    if (!reply.data) throw new Error('Restaurant reply without data');
+    return reply.data;
+  } catch (error) {
+    if (getErrorReply(error)?.code === RESTAURANT_NONE_CODE) return null;
+    throw error;
+  }
+}
+
 export const staffRestaurantQuery = queryOptions({
   queryKey: STAFF_RESTAURANT_QUERY_KEY,
-  /** null: no restaurant is linked yet; the screens then offer to create one. */
-  queryFn: async ({ signal }): Promise<StaffRestaurant | null> => {
-    try {
-      const reply = await http
-        .get('staff/restaurant/', { signal })
-        .json<ApiReply<StaffRestaurant>>();
-      if (!reply.data) throw new Error('Restaurant reply without data');
-      return reply.data;
-    } catch (error) {
-      if (getErrorReply(error)?.code === RESTAURANT_NONE_CODE) return null;
-      throw error;
-    }
-  },
+  queryFn: ({ signal }) => getStaffRestaurant(signal),
   // Approval, rejection and the active switch change behind the reader's back (an admin, a
   // colleague on the tablet): read again whenever a screen opens; offline the copy shows.
   staleTime: 0,

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { WalletBalanceSchema } from '#contract/wallet';
-import { http, type ApiReply } from './http';
-import { persistedQuery } from './query-client';
+import { http, type ApiReply } from '../lib/http';
+import { persistedQuery } from '../lib/query-client';
 
 type WalletBalance = z.infer<typeof WalletBalanceSchema>;
 
 /**
  * The wallet balance is read by cart, orders, profile and the payment screens, and refreshed
- * after every payment, so its key lives here where every feature can reach it.
+ * after every payment: invalidate this prefix after anything that moves money.
  */
 export const WALLET_QUERY_KEY = ['wallet'] as const;
 
@@ -20,15 +20,18 @@ export const WALLET_QUERY_KEY = ['wallet'] as const;
  */
 export const WALLET_STALE_TIME_MS = 0;
 
+/** GET /api/payment/wallet/balance/: the balance in đồng. */
+export async function getWalletBalance(signal?: AbortSignal): Promise<number> {
+  const reply = await http
+    .get('payment/wallet/balance/', { signal })
+    .json<ApiReply<WalletBalance>>();
+  if (typeof reply.data?.balance !== 'number') throw new Error('Wallet reply without balance');
+  return reply.data.balance;
+}
+
 export const walletBalanceQuery = queryOptions({
   queryKey: [...WALLET_QUERY_KEY, 'balance'] as const,
-  queryFn: async ({ signal }): Promise<number> => {
-    const reply = await http
-      .get('payment/wallet/balance/', { signal })
-      .json<ApiReply<WalletBalance>>();
-    if (typeof reply.data?.balance !== 'number') throw new Error('Wallet reply without balance');
-    return reply.data.balance;
-  },
+  queryFn: ({ signal }) => getWalletBalance(signal),
   staleTime: WALLET_STALE_TIME_MS,
   ...persistedQuery,
 });

@@ -1,0 +1,28 @@
+/**
+ * The paths of spec section 2.1. Below app/ and the features, so a screen can link to another
+ * without importing the router that lazy-loads it; app/routes.ts gives each path its access.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  staffLogin: '/staff/login',
+  register: '/register',
+  search: '/search',
+  food: '/food/:id',
+  restaurant: '/restaurant/:id',
+  cart: '/cart',
+  checkout: '/checkout',
+  profile: '/profile',
+  profileEdit: '/profile/edit',
+  orders: '/orders',
+  order: '/orders/:id',
+  deposit: '/payment/deposit',
+  withdraw: '/payment/withdraw',
+  staffMenu: '/staff/menu',
+  staffDish: '/staff/menu/:id',
+  staffRestaurant: '/staff/restaurant',
+  staffReviews: '/staff/reviews',
+  paymentResult: '/api/payment/vnpay/return/',
+} as const;
+
+export type RoutePath = (typeof paths)[keyof typeof paths];
