@@ -200,7 +200,7 @@ function serverEntry(): Plugin {
         // node_modules (STATIC_DIR), and Mantine's files import CSS that Node cannot load.
         ssr: { noExternal: true },
         build: {
-          ssr: path.resolve('src/server-entry.tsx'),
+          ssr: path.resolve('src/first-load/server-entry.tsx'),
           outDir: serverDir,
           emptyOutDir: true,
           copyPublicDir: false,

@@ -4,7 +4,7 @@ import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
-import { SplashHold } from './splash';
+import { SplashHold } from '../first-load/splash';
 import { paths, routeAccess, type Access, type RoutePath } from './routes';
 import { StaffHome } from './staff-home';
 
@@ -94,7 +94,8 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         element: <AuthLayout />,
-        // While the first screen's chunk loads, index.html's splash stays (src/app/splash.ts).
+        // While the first screen's chunk loads, index.html's splash stays
+        // (src/first-load/splash.ts).
         hydrateFallbackElement: <SplashHold />,
         children: leaves('visitor'),
       },
