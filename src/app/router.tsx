@@ -5,12 +5,17 @@ import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
 import { SplashHold } from '../first-load/splash';
+import type { LazyScreenKey } from './lazy-screens';
 import { paths, routeAccess, type Access, type RoutePath } from './routes';
 import { StaffHome } from './staff-home';
 
+/** A loader for each screen of LAZY_SCREENS, under its route's path, and for no other. */
+type ScreenLoaders = { [K in LazyScreenKey as (typeof paths)[K]]: RouteObject['lazy'] };
+
 // Each screen is its own chunk, fetched when its route is first visited, so the first load of a
-// visitor or a customer carries no other screen's code.
-const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
+// visitor or a customer carries no other screen's code. Each loader imports the module that
+// lazy-screens.ts names for its route (the build reads that table).
+const screens: ScreenLoaders = {
   [paths.home]: async () => {
     const { HomePage } = await import('../features/home/pages/home-page');
     return { element: <HomePage staffHome={<StaffHome />} /> };
@@ -76,6 +81,8 @@ const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
   }),
 };
 
+const screensByPath: Partial<Record<RoutePath, RouteObject['lazy']>> = screens;
+
 // Screens arrive with their issues as `lazy` routes; until then a leaf renders nothing inside
 // its layout (an explicit null element, which React Router accepts without a warning). The
 // grouping by access below is the layout each kind of route is shown in.
@@ -83,7 +90,7 @@ const leaves = (...kinds: Access[]): RouteObject[] =>
   routeAccess
     .filter(({ access }) => kinds.includes(access))
     .map(({ path }) => {
-      const lazy = screens[path];
+      const lazy = screensByPath[path];
       return lazy ? { path, lazy } : { path, element: null };
     });
 

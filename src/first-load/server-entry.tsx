@@ -1,4 +1,4 @@
-// The app on Node, built by `serverEntry` in vite.config.ts into dist/ssr/ (not part of the
+// The app on Node, built by build/server-entry.ts into dist/ssr/server-entry.js (not part of the
 // browser's bundle). At build time it renders the sign-in screens of PRERENDERED_PATHS
 // (docs/decisions/015); at request time the server (server/http/server-render.ts) asks it for a
 // signed-in customer's home or dish page (docs/decisions/016).
