@@ -83,9 +83,9 @@ const screens: ScreenLoaders = {
 
 const screensByPath: Partial<Record<RoutePath, RouteObject['lazy']>> = screens;
 
-// Screens arrive with their issues as `lazy` routes; until then a leaf renders nothing inside
-// its layout (an explicit null element, which React Router accepts without a warning). The
-// grouping by access below is the layout each kind of route is shown in.
+// A route of routes.ts without a screen in LAZY_SCREENS renders nothing inside its layout (an
+// explicit null element, which React Router accepts without a warning). The grouping by access
+// below is the layout each kind of route is shown in.
 const leaves = (...kinds: Access[]): RouteObject[] =>
   routeAccess
     .filter(({ access }) => kinds.includes(access))
