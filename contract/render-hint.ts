@@ -3,9 +3,9 @@
  * sends (docs/decisions/016-server-rendered-home-and-dish.md): who is shown in the header and
  * where the dishes are delivered. The session itself (the tokens) stays in the browser's
  * storage; this cookie is only a copy of what the screen shows, written by the app
- * (src/lib/render-hint.ts) and never trusted for anything but drawing that screen. The server
- * checks it against its schema (server/http/server-render.ts) and ignores a cookie that does
- * not fit: the page then starts from the splash as before.
+ * (src/first-load/render-hint.ts) and never trusted for anything but drawing that screen. The
+ * server checks it against its schema (server/http/server-render.ts) and ignores a cookie that
+ * does not fit: the page then starts from the splash as before.
  *
  * No zod here, unlike the rest of contract/: the app's first script reads these, and zod would
  * add 25 KB to it.
@@ -34,8 +34,9 @@ export interface RenderHint {
 }
 
 /**
- * The API as the server calls it while rendering a screen (src/server-entry.tsx, given by
- * server/http/server-render.ts): in-process, the same routes and replies the browser gets.
+ * The API as the server calls it while rendering a screen (src/first-load/server-entry.tsx,
+ * given by server/http/server-render.ts): in-process, the same routes and replies the browser
+ * gets.
  * `path` is relative to /api/, like the browser's `http` client; the answer is the reply's
  * `data`, or null for anything but a 200.
  */

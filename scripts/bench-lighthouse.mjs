@@ -156,8 +156,9 @@ async function signInCustomer(origin) {
     userType: 'customer',
     userLocation: JSON.stringify(LOCATION),
   };
-  // The render-hint cookie the app writes for this session and place (src/lib/render-hint.ts,
-  // same fields, order and encoding), from which the server renders the home and the dish page.
+  // The render-hint cookie the app writes for this session and place
+  // (src/first-load/render-hint.ts, same fields, order and encoding), from which the server
+  // renders the home and the dish page.
   const text = (value) => (typeof value === 'string' ? value : null);
   const hint = {
     user: {

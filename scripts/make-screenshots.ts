@@ -27,8 +27,8 @@ declare const window: { innerWidth: number; innerHeight: number };
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'public', 'screenshots');
 const CHROMIUM = '/usr/bin/chromium';
-// Must match the `screenshots` sizes in vite.config.ts: the browser drops an entry whose file
-// has other dimensions.
+// Must match the `screenshots` sizes in build/pwa.ts: the browser drops an entry whose file has
+// other dimensions.
 const SHOTS = [
   { file: 'home-narrow.png', path: '/', viewport: { width: 375, height: 667 }, scale: 2 },
   {

@@ -3,13 +3,13 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { browserQueryClient } from './app/browser-query-client';
-import { captureEarlyInput } from './app/early-input';
-import { loadScreensFor, PRERENDERED_PATHS } from './app/prerendered';
+import { browserQueryClient } from './first-load/browser-query-client';
+import { captureEarlyInput } from './first-load/early-input';
+import { loadScreensFor, PRERENDERED_PATHS } from './first-load/prerendered';
 import { appRoutes } from './app/router';
-import { adoptServerQueries, serverStateForThisVisit } from './app/server-state';
+import { adoptServerQueries, serverStateForThisVisit } from './first-load/server-state';
 import { captureInstallPrompt } from './lib/install-capture';
-import { keepRenderHintCookie } from './lib/render-hint';
+import { keepRenderHintCookie } from './first-load/render-hint';
 import { session } from './lib/session';
 
 // Before the first render: the browser may offer installation while the app is still loading.
@@ -22,10 +22,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 /**
  * Whether the HTML in #root is what this app's first render draws, so it can be hydrated. A
- * sign-in screen (src/app/prerendered.ts) was rendered for a visitor: someone signed in is about
- * to be sent elsewhere. A customer's home or dish page (src/app/server-state.ts) was rendered
- * from the cookie's copy of the session and address, which may be out of date. HTML that is
- * not this visit's is dropped and drawn again rather than hydrated.
+ * sign-in screen (src/first-load/prerendered.ts) was rendered for a visitor: someone signed in
+ * is about to be sent elsewhere. A customer's home or dish page (src/first-load/server-state.ts)
+ * was rendered from the cookie's copy of the session and address, which may be out of date.
+ * HTML that is not this visit's is dropped and drawn again rather than hydrated.
  */
 function renderedForThisVisit(container: HTMLElement): boolean {
   if (!container.hasChildNodes()) return false;

@@ -25,7 +25,8 @@ self.addEventListener('message', (event) => {
 });
 
 // The app shell, the customer's route chunks, icons and the /bg images. The staff screens' chunks
-// are left out at build time (vite.config.ts) and cached by the route below when first opened.
+// are left out at build time (build/staff-only-assets.ts) and cached by the route below when
+// first opened.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

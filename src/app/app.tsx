@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { browserQueryClient } from './browser-query-client';
+import { browserQueryClient } from '../first-load/browser-query-client';
 import { AppProvider } from './provider';
 
 /** The browser's router, or the memory router the build prerenders a screen with. */
@@ -15,7 +15,7 @@ interface AppProps {
 /**
  * The whole app around a router. The same tree renders in the browser and on the server, for
  * the sign-in screens prerendered at build time and the screens rendered per request
- * (src/server-entry.tsx), so the browser can hydrate that HTML.
+ * (src/first-load/server-entry.tsx), so the browser can hydrate that HTML.
  */
 export function App({ router, queryClient = browserQueryClient }: AppProps) {
   return (

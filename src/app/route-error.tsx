@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useRouteError } from 'react-router-dom';
 import { vi } from '../i18n/vi';
-import { useRemoveSplash } from './splash';
+import { useRemoveSplash } from '../first-load/splash';
 
 /**
  * Replaces React Router's English default error screen: typically a screen chunk that could

@@ -4,14 +4,19 @@ import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './route-error';
-import { SplashHold } from './splash';
+import { SplashHold } from '../first-load/splash';
 import { paths, type RoutePath } from '../config/paths';
+import type { LazyScreenKey } from './lazy-screens';
 import { routeAccess, type Access } from './routes';
 import { StaffHome } from './staff-home';
 
+/** A loader for each screen of LAZY_SCREENS, under its route's path, and for no other. */
+type ScreenLoaders = { [K in LazyScreenKey as (typeof paths)[K]]: RouteObject['lazy'] };
+
 // Each screen is its own chunk, fetched when its route is first visited, so the first load of a
-// visitor or a customer carries no other screen's code.
-const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
+// visitor or a customer carries no other screen's code. Each loader imports the module that
+// lazy-screens.ts names for its route (the build reads that table).
+const screens: ScreenLoaders = {
   [paths.home]: async () => {
     const { HomePage } = await import('../features/home/pages/home-page');
     return { element: <HomePage staffHome={<StaffHome />} /> };
@@ -77,14 +82,16 @@ const screens: Partial<Record<RoutePath, RouteObject['lazy']>> = {
   }),
 };
 
-// Screens arrive with their issues as `lazy` routes; until then a leaf renders nothing inside
-// its layout (an explicit null element, which React Router accepts without a warning). The
-// grouping by access below is the layout each kind of route is shown in.
+const screensByPath: Partial<Record<RoutePath, RouteObject['lazy']>> = screens;
+
+// A route of routes.ts without a screen in LAZY_SCREENS renders nothing inside its layout (an
+// explicit null element, which React Router accepts without a warning). The grouping by access
+// below is the layout each kind of route is shown in.
 const leaves = (...kinds: Access[]): RouteObject[] =>
   routeAccess
     .filter(({ access }) => kinds.includes(access))
     .map(({ path }) => {
-      const lazy = screens[path];
+      const lazy = screensByPath[path];
       return lazy ? { path, lazy } : { path, element: null };
     });
 
@@ -95,7 +102,8 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         element: <AuthLayout />,
-        // While the first screen's chunk loads, index.html's splash stays (src/app/splash.ts).
+        // While the first screen's chunk loads, index.html's splash stays
+        // (src/first-load/splash.ts).
         hydrateFallbackElement: <SplashHold />,
         children: leaves('visitor'),
       },

@@ -25,7 +25,7 @@ import {
   type NavEntry,
 } from './navigation';
 import { useCartCount, useRefreshCartOnUpdate } from './use-cart-count';
-import { useRemoveSplash } from '../splash';
+import { useRemoveSplash } from '#src/first-load/splash';
 import { useHydrated } from '#src/lib/use-hydrated';
 
 // react-remove-scroll-bar's class for fixed elements: while a dialog locks the page's scroll,

@@ -5,7 +5,7 @@ import { Logo } from '#src/components/logo';
 import { OfflineBanner } from '#src/components/offline-banner';
 import { vi } from '#src/i18n/vi';
 import classes from './auth-layout.module.css';
-import { useRemoveSplash } from '../splash';
+import { useRemoveSplash } from '#src/first-load/splash';
 
 /** Spec 2.2 and section 9: authentication screens use a random background out of 4. */
 export const AUTH_BACKGROUND_COUNT = 4;
@@ -13,7 +13,7 @@ export const AUTH_BACKGROUND_COUNT = 4;
 /**
  * The attribute of <html> that picks the background (auth-layout.module.css). index.html's
  * first script draws it once per page load; the markup itself never varies, so a prerendered
- * sign-in screen (src/app/prerendered.ts) hydrates without a mismatch.
+ * sign-in screen (src/first-load/prerendered.ts) hydrates without a mismatch.
  */
 export const AUTH_BACKGROUND_ATTRIBUTE = 'data-auth-background';
 

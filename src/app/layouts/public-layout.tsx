@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { OfflineBanner } from '#src/components/offline-banner';
 import { session } from '#src/lib/session';
 import { AppLayout } from './app-layout';
-import { useRemoveSplash } from '../splash';
+import { useRemoveSplash } from '#src/first-load/splash';
 
 /**
  * The payment-result page is public (spec 2.1): signed in, it shows in the normal frame;

@@ -10,9 +10,9 @@ import {
 } from './api/get-food-reviews';
 
 /**
- * The dish page's data for the server's render (src/server-entry.tsx): the dish and its latest
- * reviews, under the keys the screen reads. False for a dish the server does not show (a 404):
- * the page is then sent as the app shell and the browser draws 'Không tìm thấy món ăn'.
+ * The dish page's data for the server's render (src/first-load/server-entry.tsx): the dish and
+ * its latest reviews, under the keys the screen reads. False for a dish the server does not show
+ * (a 404): the page is then sent as the app shell and the browser draws 'Không tìm thấy món ăn'.
  */
 export async function loadFoodData(
   client: QueryClient,

@@ -6,9 +6,9 @@ import type { ServerApi } from '#contract/render-hint';
 import { dishListPath, dishQueries, HOME_PAGE_SIZE, type DishPage } from './api/get-dishes';
 
 /**
- * The customer home's data for the server's render (src/server-entry.tsx): the first page of
- * dishes near `place`, under the key the grid reads, and the category chips. False when the
- * dishes could not be had: the page is then sent as the app shell, as without a location.
+ * The customer home's data for the server's render (src/first-load/server-entry.tsx): the first
+ * page of dishes near `place`, under the key the grid reads, and the category chips. False when
+ * the dishes could not be had: the page is then sent as the app shell, as without a location.
  */
 export async function loadHomeData(
   client: QueryClient,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adoptEarlyInput, captureEarlyInput } from '#src/app/early-input';
+import { adoptEarlyInput, captureEarlyInput } from '#src/first-load/early-input';
 
 // What was done on a sent screen before the app took it over (docs/decisions/015 and 016).
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearLocation, setLocation } from '#src/lib/location';
-import { currentRenderHint, keepRenderHintCookie } from '#src/lib/render-hint';
+import { currentRenderHint, keepRenderHintCookie } from '#src/first-load/render-hint';
 import { logout, setSession, setUser } from '#src/lib/session';
 
 const tokens = { access_token: 'a', refresh_token: 'r' };
@@ -53,7 +53,7 @@ describe('the render-hint cookie (docs/decisions/016)', () => {
       location: place,
     };
     expect(currentRenderHint()).toEqual(hint);
-    // The key order the server echoes back, compared as JSON by src/app/server-state.ts.
+    // The key order the server echoes back, compared as JSON by src/first-load/server-state.ts.
     expect(JSON.stringify(cookieHint())).toBe(JSON.stringify(hint));
     expect(document.cookie).not.toContain('0912345678');
     expect(JSON.stringify(cookieHint())).not.toContain('access');

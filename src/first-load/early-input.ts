@@ -1,7 +1,6 @@
 /**
- * What someone did on a prerendered or server-rendered screen (src/app/prerendered.ts,
- * src/app/server-state.ts) while it was still only HTML, handed to the app once it has taken
- * the screen over: the text they typed, the form they submitted (index.html holds that submit
+ * What someone did on a prerendered or server-rendered screen (prerendered.ts, server-state.ts)
+ * while it was still only HTML, handed to the app once it has taken the screen over: the text they typed, the form they submitted (index.html holds that submit
  * back, or the browser would reload the page with the fields in the address) and the first
  * button they pressed (held back too: without the app it would do nothing).
  */

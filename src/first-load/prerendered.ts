@@ -2,11 +2,12 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 
 /**
- * The screens the build renders to HTML (src/prerender.tsx, `prerenderScreens` in
- * vite.config.ts): the sign-in screens, which look the same for every visitor and need no data.
- * The server puts that HTML into index.html for these paths, so a phone on slow 4G shows the
- * real form as soon as the page and its stylesheet arrive, and the scripts then hydrate it
- * instead of drawing it again. docs/decisions/015-prerendered-sign-in-screens.md.
+ * The screens the build renders to HTML (`prerenderScreens` in server-entry.tsx, which the build
+ * runs once it has made the server entry): the sign-in screens, which look the same for every
+ * visitor and need no data. The server puts that HTML into index.html for these paths, so a
+ * phone on slow 4G shows the real form as soon as the page and its stylesheet arrive, and the
+ * scripts then hydrate it instead of drawing it again.
+ * docs/decisions/015-prerendered-sign-in-screens.md.
  */
 export const PRERENDERED_PATHS: readonly string[] = [paths.login, paths.staffLogin, paths.register];
 

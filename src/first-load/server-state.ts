@@ -1,6 +1,6 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { SERVER_STATE_ID, type RenderHint } from '#contract/render-hint';
-import { currentRenderHint } from '../lib/render-hint';
+import { currentRenderHint } from './render-hint';
 
 /** What the server rendered a screen from: the hint it read and the queries it filled. */
 export interface ServerState {

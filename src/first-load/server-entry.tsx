@@ -1,4 +1,4 @@
-// The app on Node, built by `serverEntry` in vite.config.ts into dist/ssr/ (not part of the
+// The app on Node, built by build/server-entry.ts into dist/ssr/server-entry.js (not part of the
 // browser's bundle). At build time it renders the sign-in screens of PRERENDERED_PATHS
 // (docs/decisions/015); at request time the server (server/http/server-render.ts) asks it for a
 // signed-in customer's home or dish page (docs/decisions/016).
@@ -6,18 +6,18 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, matchPath } from 'react-router-dom';
-import type { RenderHint, ServerApi } from '../contract/render-hint';
-import { App } from './app/app';
-import { loadScreensFor, PRERENDERED_PATHS } from './app/prerendered';
-import { appRoutes } from './app/router';
-import { paths } from './config/paths';
-import type { ServerState } from './app/server-state';
-import { loadFoodData } from './features/food/server-data';
-import { loadHomeData } from './features/home/server-data';
-import { locationStore } from './lib/location';
-import { createQueryClient } from './lib/query-client';
-import { parseRouteId } from './lib/route-id';
-import { session } from './lib/session';
+import type { RenderHint, ServerApi } from '#contract/render-hint';
+import { App } from '../app/app';
+import { loadScreensFor, PRERENDERED_PATHS } from './prerendered';
+import { appRoutes } from '../app/router';
+import { paths } from '../config/paths';
+import type { ServerState } from './server-state';
+import { loadFoodData } from '../features/food/server-data';
+import { loadHomeData } from '../features/home/server-data';
+import { locationStore } from '../lib/location';
+import { createQueryClient } from '../lib/query-client';
+import { parseRouteId } from '../lib/route-id';
+import { session } from '../lib/session';
 
 function renderApp(url: string, queryClient?: QueryClient): string {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });

@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio';
 import { RENDER_HINT_COOKIE, RENDER_HINT_MAX_LENGTH, type RenderHint } from '#contract/render-hint';
-import { locationStore } from './location';
-import { session } from './session';
+import { locationStore } from '../lib/location';
+import { session } from '../lib/session';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
@@ -9,7 +9,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
  * The render hint of this device (contract/render-hint.ts): a signed-in customer's name, avatar
  * and delivery location as the screens show them; null for staff and visitors, whose pages the
  * server never renders. The same function decides what the cookie says and whether the HTML the
- * server rendered from it is what this app would draw (src/app/server-state.ts).
+ * server rendered from it is what this app would draw (src/first-load/server-state.ts).
  */
 export function currentRenderHint(): RenderHint | null {
   const user = session.user;

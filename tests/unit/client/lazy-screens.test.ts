@@ -1,0 +1,45 @@
+import type { ReactElement } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { LAZY_SCREENS, type LazyScreenKey } from '#src/app/lazy-screens';
+import { appRoutes } from '#src/app/router';
+import { paths } from '#src/config/paths';
+
+// The build writes each screen's preloads from LAZY_SCREENS (build/route-preloads.ts), while
+// the router loads each screen through an import() of its own: the two must name one module.
+
+/** Every route of the tree that loads its screen lazily. */
+function lazyRoutes(routes: RouteObject[]): RouteObject[] {
+  return routes.flatMap((route) => [
+    ...(route.lazy ? [route] : []),
+    ...lazyRoutes(route.children ?? []),
+  ]);
+}
+
+/** What a lazy route shows: its component, or the type of the element it renders. */
+async function screenOf(route: RouteObject | undefined): Promise<unknown> {
+  if (typeof route?.lazy !== 'function') throw new Error('not a lazy route');
+  const loaded = await route.lazy();
+  return loaded.Component ?? (loaded.element as ReactElement | undefined)?.type;
+}
+
+const table = Object.entries(LAZY_SCREENS) as Array<[LazyScreenKey, string]>;
+const routes = lazyRoutes(appRoutes);
+// Every page module under src/features, by its path from here.
+const pageModules = import.meta.glob<Record<string, unknown>>(
+  '../../../src/features/*/pages/*.tsx',
+);
+
+describe('the lazy screens the build reads (src/app/lazy-screens.ts)', () => {
+  it("are the router's lazy routes, each once", () => {
+    const tablePaths = table.map(([key]) => paths[key]);
+    expect(routes.map((route) => route.path).sort()).toEqual(tablePaths.sort());
+  });
+
+  it.each(table)('%s: the router shows the screen of %s', async (key, module) => {
+    const route = routes.find((candidate) => candidate.path === paths[key]);
+    const load = pageModules[`../../../src/${module}.tsx`];
+    expect(load, `${module}.tsx is not a page module`).toBeDefined();
+    expect(Object.values(await load!())).toContain(await screenOf(route));
+  });
+});
