@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '../db/schema';
 import { bearerToken, verifyAccessToken, type AccessClaims } from '../modules/auth/tokens';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * Who may call a route. Every /api route must declare one in `config.access`; a route that

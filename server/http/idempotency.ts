@@ -7,7 +7,7 @@ import {
   requestHash,
 } from '../modules/idempotency/idempotency.service';
 import { currentUser } from './access';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

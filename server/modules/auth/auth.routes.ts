@@ -12,7 +12,7 @@ import {
   VerifyOtpReplySchema,
 } from '#contract/auth';
 import { MessageReplySchema } from '#contract/envelope';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import {
   logout,
   refreshSession,

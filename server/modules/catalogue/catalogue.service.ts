@@ -10,7 +10,7 @@ import type {
 } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
 import type { DB, RestaurantsTable } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { countHorizon, offsetOf, pagination } from '#server/http/pagination';
 import { publicFileUrl } from '#server/storage/uploads';
 import {

@@ -3,7 +3,7 @@ import type { OpeningHours } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
 import type { CreateOrderBody, Order, OrderItem } from '#contract/orders';
 import type { CancelledBy, DB, OrderStatus, Role } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/http/pagination';
 import { publicFileUrl } from '#server/storage/uploads';
 import { emptyCart, lockCartForCheckout } from '../cart/cart.service';

@@ -13,7 +13,7 @@ import {
 } from '#contract/payments';
 import type { Config } from '#server/config';
 import type { DB, PaymentPurpose } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { transfer, walletBalance, type TransferInput } from '../ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '../orders/orders.service';
 import {

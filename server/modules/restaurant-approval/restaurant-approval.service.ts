@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminRestaurant, ApprovalStatus } from '#contract/staff-restaurant';
 import type { DB } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/http/pagination';
 import {
   countByApproval,

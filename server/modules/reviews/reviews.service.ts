@@ -3,7 +3,7 @@ import type { Review } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
 import type { CreatedReview, CreateReviewBody } from '#contract/reviews';
 import type { DB, Role } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/http/pagination';
 import { workplaceOf } from '../workplace/workplace.service';
 import {
