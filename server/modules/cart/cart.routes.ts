@@ -5,7 +5,7 @@ import {
   CartReplySchema,
   CartUpdateBodySchema,
 } from '#contract/cart';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service';
 
 const CUSTOMER = { access: 'customer' } as const;

@@ -11,7 +11,7 @@ import type {
 import type { Pagination } from '#contract/envelope';
 import type { DB, RestaurantsTable } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import { countHorizon, offsetOf, pagination } from '#server/http/pagination';
+import { countHorizon, offsetOf, pagination } from '#server/lib/pagination';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
   countApprovedRestaurants,

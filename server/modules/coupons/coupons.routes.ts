@@ -8,7 +8,7 @@ import {
   CouponListReplySchema,
   CouponReplySchema,
 } from '#contract/orders';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import { applyCoupon, getCoupon, listUsableCoupons } from './coupons.service';
 
 const OK = 'Thành công';

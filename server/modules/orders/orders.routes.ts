@@ -8,7 +8,7 @@ import {
   OrderListReplySchema,
   OrderReplySchema,
 } from '#contract/orders';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import {
   advanceStaffOrder,
   cancelOrderAsCustomer,

@@ -4,7 +4,7 @@ import type { Pagination } from '#contract/envelope';
 import type { CreateOrderBody, Order, OrderItem } from '#contract/orders';
 import type { CancelledBy, DB, OrderStatus, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import { offsetOf, pagination } from '#server/http/pagination';
+import { offsetOf, pagination } from '#server/lib/pagination';
 import { publicFileUrl } from '#server/storage/uploads';
 import { emptyCart, lockCartForCheckout } from '../cart/cart.service';
 import { isOpenAt } from '../catalogue/opening-hours';

@@ -8,9 +8,9 @@ import {
   VnpayCallbackQuerySchema,
   VnpayIpnReplySchema,
 } from '#contract/payments';
-import { currentUser } from '#server/http/access';
-import { sendError } from '#server/http/error-handler';
-import { isNavigation } from '#server/http/static';
+import { currentUser } from '#server/lib/request-user';
+import { AppError } from '#server/errors';
+import { isNavigation } from '#server/lib/navigation';
 import {
   createDeposit,
   handleIpn,
@@ -121,7 +121,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('vary', 'Accept');
       // With a build, the static layer has already answered a navigation with the app; here
       // there is none (API tests, `npm run dev`), and a page is not ours to invent.
-      if (isNavigation(request)) return sendError(reply, 'NOT_FOUND');
+      if (isNavigation(request)) throw new AppError('NOT_FOUND');
       return paymentReturnStatus(deps, request.query);
     },
   );

@@ -7,7 +7,7 @@ import {
   ProfileReplySchema,
   StaffProfileUpdateSchema,
 } from '#contract/profile';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   getProfile,

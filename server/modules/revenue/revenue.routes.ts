@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RevenueQuerySchema, RevenueReplySchema } from '#contract/revenue';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import { getRevenue } from './revenue.service';
 
 export const revenueRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import {
   StaffReviewListQuerySchema,
   StaffReviewListReplySchema,
 } from '#contract/reviews';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import { createReview, listStaffReviews } from './reviews.service';
 
 /**

@@ -4,7 +4,7 @@ import type { Pagination } from '#contract/envelope';
 import type { CreatedReview, CreateReviewBody } from '#contract/reviews';
 import type { DB, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import { offsetOf, pagination } from '#server/http/pagination';
+import { offsetOf, pagination } from '#server/lib/pagination';
 import { workplaceOf } from '../workplace/workplace.service';
 import {
   countRestaurantReviews,

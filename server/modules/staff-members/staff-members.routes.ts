@@ -6,7 +6,7 @@ import {
   StaffMemberListReplySchema,
   StaffMemberReplySchema,
 } from '#contract/staff-members';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import { createMember, listMembers, removeMember } from './staff-members.service';
 
 // The owner's team: only the owner manages it (staff and admin are refused by the guard).

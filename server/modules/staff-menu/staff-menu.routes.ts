@@ -11,7 +11,7 @@ import {
   StaffFoodListReplySchema,
   StaffFoodReplySchema,
 } from '#contract/staff-menu';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   createStaffFood,

@@ -8,7 +8,7 @@ import {
   RestaurantUpdateBodySchema,
   StaffRestaurantReplySchema,
 } from '#contract/staff-restaurant';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   createRestaurant,

@@ -9,7 +9,7 @@ import {
   WithdrawBodySchema,
   WithdrawReplySchema,
 } from '#contract/wallet';
-import { currentUser } from '#server/http/access';
+import { currentUser } from '#server/lib/request-user';
 import {
   decideWithdrawal,
   getWalletBalance,

@@ -3,7 +3,7 @@ import type { Pagination } from '#contract/envelope';
 import type { Withdrawal } from '#contract/wallet';
 import type { DB, Role, WithdrawalStatus } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import { offsetOf, pagination } from '#server/http/pagination';
+import { offsetOf, pagination } from '#server/lib/pagination';
 import { transfer, walletBalance } from '../ledger/ledger.service';
 import {
   countWithdrawals,
