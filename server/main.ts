@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoData } from './db/seed/index';
+import { seedDemoData } from './seed/index';
 import { startPaymentReconciliation } from './modules/payments/payments.service';
 
 function readConfig(): Config {
