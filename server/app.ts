@@ -35,7 +35,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { revenueRoutes } from './modules/revenue/revenue.routes';
 import { restaurantApprovalRoutes } from './modules/restaurant-approval/restaurant-approval.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
-import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { sandboxRoutes } from './payment/vnpay/sandbox/sandbox.routes';
 import { staffMenuRoutes } from './modules/staff-menu/staff-menu.routes';
 import { staffMemberRoutes } from './modules/staff-members/staff-members.routes';
 import { staffRestaurantRoutes } from './modules/staff-restaurant/staff-restaurant.routes';

@@ -4,7 +4,7 @@ import type { Role } from '#server/db/schema';
 import { signAccessToken } from '#server/modules/auth/tokens';
 import { transfer, walletBalance } from '#server/modules/ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '#server/modules/orders/orders.service';
-import { formatVnpDate, signParams } from '#server/modules/vnpay/vnpay';
+import { formatVnpDate, signParams } from '#server/payment/vnpay/vnpay';
 import { call } from './auth';
 import type { TestApp } from './test-app';
 

@@ -25,7 +25,7 @@ import {
   queryTransaction,
   verifyParams,
   type QueryResult,
-} from '../vnpay/vnpay';
+} from '#server/payment/vnpay/vnpay';
 import {
   createSavepoint,
   insertPayment,
