@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './seed/index';
-import { startPaymentReconciliation } from './modules/payments/payments.service';
+import { startPaymentReconciliation } from './modules/payments/payments.reconciliation.service';
 
 function readConfig(): Config {
   try {

@@ -9,7 +9,7 @@ import {
 import type { Role } from '#server/db/schema';
 import { signAccessToken } from '#server/modules/auth/tokens';
 import { ledgerInvariants, transfer, walletBalance } from '#server/modules/ledger/ledger.service';
-import { settleStalePayments } from '#server/modules/payments/payments.service';
+import { settleStalePayments } from '#server/modules/payments/payments.reconciliation.service';
 import { signParams, verifyParams } from '#server/payment/vnpay/vnpay';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';

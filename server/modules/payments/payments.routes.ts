@@ -11,13 +11,8 @@ import {
 import { currentUser } from '#server/lib/request-user';
 import { AppError } from '#server/errors';
 import { isNavigation } from '#server/lib/navigation';
-import {
-  createDeposit,
-  handleIpn,
-  payOrder,
-  paymentReturnStatus,
-  type PaymentDeps,
-} from './payments.service';
+import { handleIpn, paymentReturnStatus } from './payments.callbacks.service';
+import { createDeposit, payOrder, type PaymentDeps } from './payments.service';
 
 const DEPOSIT_CREATED = 'Đã tạo lệnh nạp tiền';
 
