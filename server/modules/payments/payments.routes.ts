@@ -8,6 +8,7 @@ import {
   VnpayCallbackQuerySchema,
   VnpayIpnReplySchema,
 } from '#contract/payments';
+import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { AppError } from '#server/errors';
 import { isNavigation } from '#server/lib/navigation';
@@ -30,29 +31,29 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payment/deposit/create/',
     // A double tap must not open two payments.
     { config: { access: 'authenticated', idempotent: true }, schema: depositSchema },
-    async (request) => ({
-      success: true as const,
-      message: DEPOSIT_CREATED,
-      data: await createDeposit(deps, {
-        userId: currentUser(request).id,
-        amount: request.body.amount,
-        ipAddr: request.ip,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await createDeposit(deps, {
+          userId: currentUser(request).id,
+          amount: request.body.amount,
+          ipAddr: request.ip,
+        }),
+        DEPOSIT_CREATED,
+      ),
   );
 
   app.post(
     '/api/staff/payment/deposit/',
     { config: { access: 'staff', idempotent: true }, schema: depositSchema },
-    async (request) => ({
-      success: true as const,
-      message: DEPOSIT_CREATED,
-      data: await createDeposit(deps, {
-        userId: currentUser(request).id,
-        amount: request.body.amount,
-        ipAddr: request.ip,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await createDeposit(deps, {
+          userId: currentUser(request).id,
+          amount: request.body.amount,
+          ipAddr: request.ip,
+        }),
+        DEPOSIT_CREATED,
+      ),
   );
 
   app.post(
@@ -72,16 +73,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: request.body.order_id,
         ipAddr: request.ip,
       });
-      return {
-        success: true as const,
-        message:
-          data.status === 'paid'
-            ? 'Thanh toán thành công'
-            : data.payment_url
-              ? 'Vui lòng thanh toán phần còn thiếu qua VNPay'
-              : 'Số dư không đủ',
+      return ok(
         data,
-      };
+        data.status === 'paid'
+          ? 'Thanh toán thành công'
+          : data.payment_url
+            ? 'Vui lòng thanh toán phần còn thiếu qua VNPay'
+            : 'Số dư không đủ',
+      );
     },
   );
 
