@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { DEMO_RESTAURANTS } from '../server/db/seed/catalogue-data';
+import { DEMO_RESTAURANTS } from '../server/seed/catalogue-data';
 import { vi } from '../src/i18n/vi';
 import { signInAsNewCustomer } from './helpers';
 

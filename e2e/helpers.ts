@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_RESTAURANTS } from '../server/db/seed/catalogue-data';
+import { DEMO_RESTAURANTS } from '../server/seed/catalogue-data';
 import { vi } from '../src/i18n/vi';
 
 // What several journeys share: a fresh customer signed in through the dev SMS outbox, the

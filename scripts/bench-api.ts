@@ -13,8 +13,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { seedBenchCatalogue } from '../server/db/seed/bench';
-import { countBenchRows, selectNearestByFullScan } from '../server/db/seed/bench.queries';
+import { seedBenchCatalogue } from '../server/seed/bench';
+import { countBenchRows, selectNearestByFullScan } from '../server/seed/bench.queries';
 import { nearestDishesQuery, type Point } from '../server/modules/catalogue/catalogue.queries';
 
 const RUNS = 200;

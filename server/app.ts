@@ -14,12 +14,12 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
-import { registerAccessControl } from './http/access';
+import { accessPlugin } from './http/access';
 import { registerErrorHandling, sendError } from './http/error-handler';
-import { registerIdempotency } from './http/idempotency';
-import { deriveKeys, type Keys } from './http/keys';
-import { normalizeInput } from './http/normalize';
+import { idempotencyPlugin } from './http/idempotency';
 import { registerStatic } from './http/static';
+import { deriveKeys, type Keys } from './lib/keys';
+import { normalizeInput } from './lib/normalize';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -35,7 +35,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { revenueRoutes } from './modules/revenue/revenue.routes';
 import { restaurantApprovalRoutes } from './modules/restaurant-approval/restaurant-approval.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
-import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { sandboxRoutes } from './payment/vnpay/sandbox/sandbox.routes';
 import { staffMenuRoutes } from './modules/staff-menu/staff-menu.routes';
 import { staffMemberRoutes } from './modules/staff-members/staff-members.routes';
 import { staffRestaurantRoutes } from './modules/staff-restaurant/staff-restaurant.routes';
@@ -113,10 +113,10 @@ export async function buildApp({
   );
   registerErrorHandling(app);
   // Before any route: every /api route must then declare who may call it.
-  registerAccessControl(app, keys.jwt);
+  await app.register(accessPlugin, { key: keys.jwt });
   // Routes that declare `config.idempotent` replay their stored reply for a repeated
   // Idempotency-Key (design.md section 4); registered before them for the same reason.
-  registerIdempotency(app);
+  await app.register(idempotencyPlugin);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -2,8 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoData } from './db/seed/index';
-import { startPaymentReconciliation } from './modules/payments/payments.service';
+import { seedDemoData } from './seed/index';
+import { startPaymentReconciliation } from './modules/payments/payments.reconciliation.service';
 
 function readConfig(): Config {
   try {

@@ -6,7 +6,7 @@ import { RejectRestaurantBodySchema } from '#contract/staff-restaurant';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { createStaffLevelAccount } from '../modules/auth/auth.service';
 import {
   approveRestaurant,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { seedBenchCatalogue } from '../db/seed/bench';
+import { seedBenchCatalogue } from '../seed/bench';
 
 // `npm run seed:bench`: the 100,000-dish catalogue of design.md section 7 for `npm run bench`,
 // in its own data directory (./data-bench unless DATA_DIR says otherwise) or in DATABASE_URL.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GeoPlaceSchema, type GeoPlace } from '#contract/geo';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 import { reverseGazetteer, searchGazetteer } from './gazetteer';
 import type { Place } from './gazetteer-data';
 

@@ -1,14 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Role } from '../db/schema';
-import { bearerToken, verifyAccessToken, type AccessClaims } from '../modules/auth/tokens';
-import { AppError } from './errors';
-
-/**
- * Who may call a route. Every /api route must declare one in `config.access`; a route that
- * forgets fails the start-up, so nothing is public by accident (deny by default).
- * Spec section 6: owner and admin count as staff-level; only owner counts as owner.
- */
-export type Access = 'public' | 'authenticated' | 'customer' | 'staff' | 'owner' | 'admin';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Role } from '#contract/profile';
+import { AppError } from '../errors';
+import type { Access } from '../lib/request-user';
+import { bearerToken, verifyAccessToken } from '../modules/auth/tokens';
+import { rootPlugin } from './root-plugin';
 
 const ALLOWED: Record<Exclude<Access, 'public'>, readonly Role[]> = {
   authenticated: ['customer', 'staff', 'owner', 'admin'],
@@ -17,22 +12,6 @@ const ALLOWED: Record<Exclude<Access, 'public'>, readonly Role[]> = {
   owner: ['owner'],
   admin: ['admin'],
 };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-  }
-  interface FastifyRequest {
-    /** The caller, set by the access guard on every non-public route. */
-    user: AccessClaims | null;
-  }
-}
-
-/** The signed-in caller of a guarded route (the guard guarantees there is one). */
-export function currentUser(request: FastifyRequest): AccessClaims {
-  if (!request.user) throw new AppError('UNAUTHENTICATED');
-  return request.user;
-}
 
 function guard(access: Exclude<Access, 'public'>, key: Uint8Array) {
   const allowed = ALLOWED[access];
@@ -46,7 +25,17 @@ function guard(access: Exclude<Access, 'public'>, key: Uint8Array) {
   };
 }
 
-export function registerAccessControl(app: FastifyInstance, key: Uint8Array): void {
+export interface AccessPluginOptions extends Record<string, unknown> {
+  /** HS256 key of the access tokens. */
+  key: Uint8Array;
+}
+
+/**
+ * Deny by default: every /api route must declare who may call it (`config.access`, typed in
+ * lib/request-user.ts), or the start-up fails; a guarded route gets the token check as its
+ * first onRequest hook. Registered before the routes, since onRoute only sees later ones.
+ */
+export const accessPlugin = rootPlugin<AccessPluginOptions>('access', async (app, { key }) => {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') && route.url !== '/api') return;
@@ -58,4 +47,4 @@ export function registerAccessControl(app: FastifyInstance, key: Uint8Array): vo
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [guard(access, key), ...existing];
   });
-}
+});

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReply, FieldError } from '#contract/envelope';
-import { AppError, ERRORS, type ErrorCode } from './errors';
+import { AppError, ERRORS, type ErrorCode } from '../errors';
 
 export function sendError(
   reply: FastifyReply,

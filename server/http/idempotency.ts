@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError } from '../errors';
+import { currentUser } from '../lib/request-user';
 import {
   claim,
   complete,
@@ -6,8 +8,7 @@ import {
   release,
   requestHash,
 } from '../modules/idempotency/idempotency.service';
-import { currentUser } from './access';
-import { AppError } from './errors';
+import { rootPlugin } from './root-plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -89,7 +90,7 @@ function onSend(app: FastifyInstance) {
  * Registered before the routes (onRoute only sees routes added after it), and before
  * @fastify/compress, so its onSend sees the JSON text rather than a compressed stream.
  */
-export function registerIdempotency(app: FastifyInstance): void {
+export const idempotencyPlugin = rootPlugin('idempotency', async (app) => {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.config?.idempotent) return;
     const access = route.config.access;
@@ -99,4 +100,4 @@ export function registerIdempotency(app: FastifyInstance): void {
     route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), preHandler(app)];
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), onSend(app)];
   });
-}
+});

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isNavigation } from '../lib/navigation';
 import { sendError } from './error-handler';
 import { renderForRequest, SERVER_ENTRY_DIR, type RenderedPage } from './server-render';
 
@@ -23,16 +24,6 @@ function cacheControlFor(root: string, file: string): string {
   if (relative.startsWith('assets/')) return IMMUTABLE;
   if (ALWAYS_FRESH.has(relative)) return REVALIDATE;
   return SHORT;
-}
-
-/**
- * A browser opening the page, not the page's own XHR (which asks for JSON). Exported for the
- * payment-return route, which answers the same question when no build is served.
- */
-export function isNavigation(request: FastifyRequest): boolean {
-  if (request.headers['sec-fetch-mode'] === 'navigate') return true;
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.includes('application/json');
 }
 
 /** Written by the build (`routePreloads` in vite.config.ts): a lazy route and its screen's files. */

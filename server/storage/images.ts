@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../http/errors';
+import { AppError } from '../errors';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** Width x height refused before any pixel is decoded (a decompression bomb is tiny on disk). */

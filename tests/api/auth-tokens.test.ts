@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveKeys } from '#server/http/keys';
+import { deriveKeys } from '#server/lib/keys';
 import { signAccessToken } from '#server/modules/auth/tokens';
 import {
   call,

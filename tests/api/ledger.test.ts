@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import {
   ledgerInvariants,
   transfer,

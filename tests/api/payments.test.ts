@@ -7,8 +7,8 @@ import {
   type PayOrderResult,
 } from '#contract/payments';
 import { ledgerInvariants, transfer, walletBalance } from '#server/modules/ledger/ledger.service';
-import { settleStalePayments } from '#server/modules/payments/payments.service';
-import { signParams, verifyParams } from '#server/modules/vnpay/vnpay';
+import { settleStalePayments } from '#server/modules/payments/payments.reconciliation.service';
+import { signParams, verifyParams } from '#server/payment/vnpay/vnpay';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { type CallbackOutcome, sendIpn, vnpayCallback } from '../helpers/money';

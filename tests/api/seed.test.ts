@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '#server/db/seed/index';
+import { seedDemoData } from '#server/seed/index';
 import { call, signInCustomer, signInStaff } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ignoreLogger, VNPay } from 'vnpay';
 import { buildApp } from '#server/app';
 import { signAccessToken } from '#server/modules/auth/tokens';
-import { sandboxRoutes } from '#server/modules/sandbox/sandbox.routes';
+import { sandboxRoutes } from '#server/payment/vnpay/sandbox/sandbox.routes';
 import {
   buildPaymentUrl,
   newTxnRef,
@@ -12,7 +12,7 @@ import {
   queryTransaction,
   signedUrl,
   verifyParams,
-} from '#server/modules/vnpay/vnpay';
+} from '#server/payment/vnpay/vnpay';
 import { createTestApp, testConfig, type TestApp } from '../helpers/test-app';
 
 const IPN_PATH = '/api/payment/vnpay/ipn/';

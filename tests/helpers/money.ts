@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Order } from '#contract/orders';
 import { transfer, walletBalance } from '#server/modules/ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '#server/modules/orders/orders.service';
-import { formatVnpDate, signParams } from '#server/modules/vnpay/vnpay';
+import { formatVnpDate, signParams } from '#server/payment/vnpay/vnpay';
 import { call } from './auth';
 import type { TestApp } from './test-app';
 import { placeOrder } from '../factories/orders';

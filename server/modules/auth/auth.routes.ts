@@ -12,7 +12,8 @@ import {
   VerifyOtpReplySchema,
 } from '#contract/auth';
 import { MessageReplySchema } from '#contract/envelope';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
+import { done, ok } from '#server/lib/reply';
 import {
   logout,
   refreshSession,
@@ -40,11 +41,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SendOtpReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Mã OTP đã được gửi đến số điện thoại của bạn',
-      data: await sendLoginOtp(deps, request.body.phone, request.ip),
-    }),
+    async (request) =>
+      ok(
+        await sendLoginOtp(deps, request.body.phone, request.ip),
+        'Mã OTP đã được gửi đến số điện thoại của bạn',
+      ),
   );
 
   app.post(
@@ -58,15 +59,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: VerifyOtpReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đăng nhập thành công!',
-      data: await verifyLoginOtp(deps, {
-        phone: request.body.phone,
-        code: request.body.otp_code,
-        ip: request.ip,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await verifyLoginOtp(deps, {
+          phone: request.body.phone,
+          code: request.body.otp_code,
+          ip: request.ip,
+        }),
+        'Đăng nhập thành công!',
+      ),
   );
 
   app.post(
@@ -82,11 +83,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await registerOwner(app.db, request.body);
-      return reply.code(201).send({
-        success: true as const,
-        message: 'Đăng ký thành công! Tài khoản sẽ được xét duyệt trong 24-48 giờ.',
-        data: { user },
-      });
+      return reply
+        .code(201)
+        .send(ok({ user }, 'Đăng ký thành công! Tài khoản sẽ được xét duyệt trong 24-48 giờ.'));
     },
   );
 
@@ -101,15 +100,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffLoginReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đăng nhập thành công!',
-      data: await staffLogin(deps, {
-        login: request.body.username,
-        password: request.body.password,
-        ip: request.ip,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await staffLogin(deps, {
+          login: request.body.username,
+          password: request.body.password,
+          ip: request.ip,
+        }),
+        'Đăng nhập thành công!',
+      ),
   );
 
   app.post(
@@ -125,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new AppError('INVALID_REFRESH_TOKEN');
-      return { success: true as const, message: 'OK', data: await refreshSession(deps, token) };
+      return ok(await refreshSession(deps, token));
     },
   );
 
@@ -142,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await logout(app.db, request.body?.refresh_token);
-      return { success: true as const, message: 'Đã đăng xuất' };
+      return done('Đã đăng xuất');
     },
   );
 };

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tokens } from '#contract/auth';
 import type { Profile } from '#contract/profile';
 import type { DB, Gender, Role } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import type { SmsSender } from '#server/sms/sms';
 import { sendOtp, verifyOtp } from '../otp/otp.service';
 import {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '#server/db/schema';
+import type { RequestUser } from '#server/lib/request-user';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -9,10 +10,8 @@ const ISSUER = 'mon-ngon';
 const AUDIENCE = 'mon-ngon-api';
 const ROLES: readonly Role[] = ['customer', 'staff', 'owner', 'admin'];
 
-export interface AccessClaims {
-  id: number;
-  role: Role;
-}
+/** What an access token says: the caller's id and role (lib/request-user.ts). */
+export type AccessClaims = RequestUser;
 
 /** A short-lived JWT; `typ: access` so nothing else that is signed can stand in for it. */
 export function signAccessToken(

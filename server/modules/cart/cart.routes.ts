@@ -5,7 +5,8 @@ import {
   CartReplySchema,
   CartUpdateBodySchema,
 } from '#contract/cart';
-import { currentUser } from '#server/http/access';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service';
 
 const CUSTOMER = { access: 'customer' } as const;
@@ -24,11 +25,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Thành công',
-      data: await getCart(app.db, currentUser(request).id),
-    }),
+    async (request) => ok(await getCart(app.db, currentUser(request).id)),
   );
 
   app.post(
@@ -42,11 +39,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã thêm vào giỏ hàng',
-      data: await addToCart(app.db, currentUser(request).id, request.body),
-    }),
+    async (request) =>
+      ok(await addToCart(app.db, currentUser(request).id, request.body), 'Đã thêm vào giỏ hàng'),
   );
 
   app.put(
@@ -61,16 +55,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã cập nhật số lượng',
-      data: await updateCartItem(
-        app.db,
-        currentUser(request).id,
-        request.params.id,
-        request.body.quantity,
+    async (request) =>
+      ok(
+        await updateCartItem(
+          app.db,
+          currentUser(request).id,
+          request.params.id,
+          request.body.quantity,
+        ),
+        'Đã cập nhật số lượng',
       ),
-    }),
   );
 
   app.delete(
@@ -84,11 +78,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã xóa món khỏi giỏ hàng',
-      data: await removeCartItem(app.db, currentUser(request).id, request.params.id),
-    }),
+    async (request) =>
+      ok(
+        await removeCartItem(app.db, currentUser(request).id, request.params.id),
+        'Đã xóa món khỏi giỏ hàng',
+      ),
   );
 
   app.delete(
@@ -101,10 +95,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã xóa giỏ hàng',
-      data: await clearCart(app.db, currentUser(request).id),
-    }),
+    async (request) => ok(await clearCart(app.db, currentUser(request).id), 'Đã xóa giỏ hàng'),
   );
 };

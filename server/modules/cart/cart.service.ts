@@ -7,7 +7,7 @@ import {
   type CartAddBody,
 } from '#contract/cart';
 import type { DB } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
   addToLine,

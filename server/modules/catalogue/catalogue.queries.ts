@@ -196,13 +196,6 @@ export function selectToppings(db: Kysely<DB>, foodId: number) {
     .execute();
 }
 
-export async function selectFoodRating(db: Kysely<DB>, foodId: number) {
-  const { rows } = await sql<{ rating: number | null; review_count: number }>`
-    select round(avg(rating)::numeric, 1) as rating, count(*)::int as review_count
-    from reviews where food_id = ${foodId}`.execute(db);
-  return rows[0]!;
-}
-
 // --- Search: restaurants that have matching dishes ---
 
 /** A restaurant of the search results, as both ways of finding them give it. */
@@ -456,75 +449,4 @@ export function selectTopFoods(db: Kysely<DB>, restaurantId: number, limit: numb
     .orderBy('f.id')
     .limit(limit)
     .execute();
-}
-
-// --- Reviews (read side) ---
-
-export interface ReviewRow {
-  id: number;
-  rating: number;
-  comment: string;
-  created_at: Date;
-  customer_id: number;
-  customer_name: string | null;
-  food_id: number;
-  food_name: string;
-}
-
-function reviewsQuery(db: Kysely<DB>) {
-  return db
-    .selectFrom('reviews as rv')
-    .innerJoin('foods as f', 'f.id', 'rv.food_id')
-    .innerJoin('users as u', 'u.id', 'rv.customer_id')
-    .select([
-      'rv.id',
-      'rv.rating',
-      'rv.comment',
-      'rv.created_at',
-      'rv.customer_id',
-      'u.full_name as customer_name',
-      'rv.food_id',
-      'f.name as food_name',
-    ]);
-}
-
-/** Newest first; one row more than asked, so the caller knows whether a next page exists. */
-export function selectFoodReviews(db: Kysely<DB>, foodId: number, limit: number, offset: number) {
-  return reviewsQuery(db)
-    .where('rv.food_id', '=', foodId)
-    .orderBy('rv.created_at', 'desc')
-    .orderBy('rv.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute() as Promise<ReviewRow[]>;
-}
-
-export function selectRestaurantReviews(
-  db: Kysely<DB>,
-  restaurantId: number,
-  limit: number,
-  offset: number,
-) {
-  return reviewsQuery(db)
-    .where('f.restaurant_id', '=', restaurantId)
-    .orderBy('rv.created_at', 'desc')
-    .orderBy('rv.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute() as Promise<ReviewRow[]>;
-}
-
-export async function countReviews(
-  db: Kysely<DB>,
-  where: { foodId?: number; restaurantId?: number },
-) {
-  let query = db
-    .selectFrom('reviews as rv')
-    .innerJoin('foods as f', 'f.id', 'rv.food_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'));
-  if (where.foodId !== undefined) query = query.where('rv.food_id', '=', where.foodId);
-  if (where.restaurantId !== undefined)
-    query = query.where('f.restaurant_id', '=', where.restaurantId);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
 }

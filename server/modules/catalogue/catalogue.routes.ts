@@ -14,6 +14,7 @@ import {
   SearchQuerySchema,
   SearchReplySchema,
 } from '#contract/catalogue';
+import { ok } from '#server/lib/reply';
 import {
   getFood,
   getRestaurant,
@@ -25,7 +26,6 @@ import {
   search,
 } from './catalogue.service';
 
-const OK = 'Thành công';
 // The catalogue is what any visitor of a food app may browse; the /customer/ paths of the
 // spec are for signed-in users.
 const PUBLIC = { access: 'public' } as const;
@@ -45,11 +45,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FoodListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listDishes(app.db, request.query),
-    }),
+    async (request) => ok(await listDishes(app.db, request.query)),
   );
 
   app.get(
@@ -63,11 +59,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FoodReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await getFood(app.db, request.params.id),
-    }),
+    async (request) => ok(await getFood(app.db, request.params.id)),
   );
 
   app.get(
@@ -81,11 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await search(app.db, request.query),
-    }),
+    async (request) => ok(await search(app.db, request.query)),
   );
 
   app.get(
@@ -99,11 +87,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RestaurantListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listRestaurants(app.db, request.query),
-    }),
+    async (request) => ok(await listRestaurants(app.db, request.query)),
   );
 
   app.get(
@@ -117,11 +101,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RestaurantReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await getRestaurant(app.db, request.params.id),
-    }),
+    async (request) => ok(await getRestaurant(app.db, request.params.id)),
   );
 
   app.get(
@@ -135,11 +115,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RestaurantListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listRestaurants(app.db, request.query),
-    }),
+    async (request) => ok(await listRestaurants(app.db, request.query)),
   );
 
   app.get(
@@ -153,11 +129,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RestaurantListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await randomRestaurants(app.db, request.query),
-    }),
+    async (request) => ok(await randomRestaurants(app.db, request.query)),
   );
 
   app.get(
@@ -172,16 +144,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReviewListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listFoodReviews(
-        app.db,
-        request.params.foodId,
-        request.query.page,
-        request.query.per_page ?? 10,
+    async (request) =>
+      ok(
+        await listFoodReviews(
+          app.db,
+          request.params.foodId,
+          request.query.page,
+          request.query.per_page ?? 10,
+        ),
       ),
-    }),
   );
 
   app.get(
@@ -196,15 +167,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReviewListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listRestaurantReviews(
-        app.db,
-        request.params.id,
-        request.query.page,
-        request.query.per_page ?? 10,
+    async (request) =>
+      ok(
+        await listRestaurantReviews(
+          app.db,
+          request.params.id,
+          request.query.page,
+          request.query.per_page ?? 10,
+        ),
       ),
-    }),
   );
 };

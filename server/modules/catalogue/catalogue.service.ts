@@ -5,31 +5,26 @@ import type {
   OpeningHours,
   Restaurant,
   RestaurantSummary,
-  Review,
   SearchRestaurant,
 } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
 import type { DB, RestaurantsTable } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
-import { countHorizon, offsetOf, pagination } from '#server/http/pagination';
+import { AppError } from '#server/errors';
+import { countHorizon, offsetOf, pagination } from '#server/lib/pagination';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
   countApprovedRestaurants,
   countDishesUpTo,
   countNearbyMatchingRestaurants,
-  countReviews,
   selectApprovedRestaurant,
   selectCategories,
   selectCategoryByName,
   selectDishCategories,
-  selectFoodRating,
-  selectFoodReviews,
   selectListedFood,
   selectNearestDishes,
   selectNearestMatchingRestaurants,
   selectNearestRestaurants,
   selectRandomRestaurants,
-  selectRestaurantReviews,
   selectRestaurantStats,
   selectSearchedFoods,
   selectSearchRestaurants,
@@ -40,8 +35,13 @@ import {
   type Point,
   type RestaurantSummaryRow,
   type ResultRestaurantRow,
-  type ReviewRow,
 } from './catalogue.queries';
+import {
+  foodRating,
+  foodReviewPage,
+  recentRestaurantReviews,
+  restaurantReviewPage,
+} from '../reviews/reviews.service';
 import { isOpenAt } from './opening-hours';
 
 /**
@@ -163,7 +163,7 @@ export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Pro
   const [toppings, categories, rating] = await Promise.all([
     selectToppings(db, id),
     selectDishCategories(db, [id]),
-    selectFoodRating(db, id),
+    foodRating(db, id),
   ]);
   const hours = row.restaurant_opening_hours as OpeningHours;
   return {
@@ -336,19 +336,6 @@ export async function randomRestaurants(
   return { items: rows.map(toSummary), pagination: pagination(1, perPage, rows.length) };
 }
 
-function toReview(row: ReviewRow): Review {
-  return {
-    id: row.id,
-    rating: row.rating,
-    comment: row.comment,
-    created_at: row.created_at.toISOString(),
-    customer_id: row.customer_id,
-    customer_name: row.customer_name,
-    food_id: row.food_id,
-    food_name: row.food_name,
-  };
-}
-
 /** GET /api/restaurant/{id}/detail: every field of spec section 3 Restaurant. */
 export async function getRestaurant(
   db: Kysely<DB>,
@@ -373,7 +360,7 @@ export async function toRestaurant(
   const [stats, top, reviews] = await Promise.all([
     selectRestaurantStats(db, id),
     selectTopFoods(db, id, RESTAURANT_MENU_TOP),
-    selectRestaurantReviews(db, id, RECENT_REVIEWS, 0),
+    recentRestaurantReviews(db, id, RECENT_REVIEWS),
   ]);
   const hours = row.opening_hours as OpeningHours;
   return {
@@ -404,7 +391,7 @@ export async function toRestaurant(
       price: food.price,
       total_sold: food.total_sold ?? 0,
     })),
-    recent_reviews: reviews.map(toReview),
+    recent_reviews: reviews,
   };
 }
 
@@ -415,11 +402,7 @@ export async function listFoodReviews(
   perPage: number,
 ) {
   if (!(await selectListedFood(db, foodId))) throw new AppError('FOOD_NOT_FOUND');
-  const [rows, total] = await Promise.all([
-    selectFoodReviews(db, foodId, perPage, offsetOf(page, perPage)),
-    countReviews(db, { foodId }),
-  ]);
-  return { items: rows.map(toReview), pagination: pagination(page, perPage, total) };
+  return foodReviewPage(db, foodId, page, perPage);
 }
 
 export async function listRestaurantReviews(
@@ -430,9 +413,5 @@ export async function listRestaurantReviews(
 ) {
   if (!(await selectApprovedRestaurant(db, restaurantId)))
     throw new AppError('RESTAURANT_NOT_FOUND');
-  const [rows, total] = await Promise.all([
-    selectRestaurantReviews(db, restaurantId, perPage, offsetOf(page, perPage)),
-    countReviews(db, { restaurantId }),
-  ]);
-  return { items: rows.map(toReview), pagination: pagination(page, perPage, total) };
+  return restaurantReviewPage(db, restaurantId, page, perPage);
 }

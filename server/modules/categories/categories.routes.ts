@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CategoryListReplySchema } from '#contract/categories';
+import { ok } from '#server/lib/reply';
 import { listCategories } from './categories.service';
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,10 +14,6 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CategoryListReplySchema },
       },
     },
-    async () => ({
-      success: true as const,
-      message: 'Thành công',
-      data: await listCategories(app.db),
-    }),
+    async () => ok(await listCategories(app.db)),
   );
 };

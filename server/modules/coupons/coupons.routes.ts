@@ -8,10 +8,9 @@ import {
   CouponListReplySchema,
   CouponReplySchema,
 } from '#contract/orders';
-import { currentUser } from '#server/http/access';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import { applyCoupon, getCoupon, listUsableCoupons } from './coupons.service';
-
-const OK = 'Thành công';
 
 const CouponListQuerySchema = z.object({ restaurant_id: IdParamsSchema.shape.id.optional() });
 
@@ -27,11 +26,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CouponListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listUsableCoupons(app.db, request.query.restaurant_id),
-    }),
+    async (request) => ok(await listUsableCoupons(app.db, request.query.restaurant_id)),
   );
 
   app.get(
@@ -45,11 +40,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CouponReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await getCoupon(app.db, request.params.code),
-    }),
+    async (request) => ok(await getCoupon(app.db, request.params.code)),
   );
 
   app.post(
@@ -63,10 +54,10 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CouponApplyReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Áp dụng mã giảm giá thành công',
-      data: await applyCoupon(app.db, currentUser(request).id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await applyCoupon(app.db, currentUser(request).id, request.body),
+        'Áp dụng mã giảm giá thành công',
+      ),
   );
 };

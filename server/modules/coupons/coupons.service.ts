@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Coupon, CouponApplyBody, CouponApplyResult } from '#contract/orders';
 import type { DB } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import {
   countLiveRedemptions,
   insertRedemption,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SmsOutboxQuerySchema, SmsOutboxReplySchema } from '#contract/auth';
+import { ok } from '#server/lib/reply';
 import { listOutbox } from './dev.service';
 
 /**
@@ -18,10 +19,6 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SmsOutboxReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'OK',
-      data: { items: await listOutbox(app.db, request.query.phone) },
-    }),
+    async (request) => ok({ items: await listOutbox(app.db, request.query.phone) }),
   );
 };

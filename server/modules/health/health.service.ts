@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Health } from '#contract/health';
 import type { DatabaseKind } from '#server/db/database';
 import type { DB } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { APP_VERSION } from '#server/version';
 import { pingDatabase } from './health.queries';
 

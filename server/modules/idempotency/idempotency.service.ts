@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import {
   claimKey,
   deleteKey,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, TransferKind } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import {
   creditAccount,
   debitAccount,

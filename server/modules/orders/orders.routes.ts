@@ -8,7 +8,8 @@ import {
   OrderListReplySchema,
   OrderReplySchema,
 } from '#contract/orders';
-import { currentUser } from '#server/http/access';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import {
   advanceStaffOrder,
   cancelOrderAsCustomer,
@@ -20,8 +21,6 @@ import {
   listStaffOrders,
   type FulfilmentStep,
 } from './orders.service';
-
-const OK = 'Thành công';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -38,11 +37,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await createOrder(app.db, currentUser(request).id, request.body);
-      return reply.code(201).send({
-        success: true as const,
-        message: 'Đã tạo đơn hàng',
-        data: { id: order.id, order },
-      });
+      return reply.code(201).send(ok({ id: order.id, order }, 'Đã tạo đơn hàng'));
     },
   );
 
@@ -57,11 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listCustomerOrders(app.db, currentUser(request).id, request.query),
-    }),
+    async (request) => ok(await listCustomerOrders(app.db, currentUser(request).id, request.query)),
   );
 
   app.get(
@@ -75,11 +66,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await getCustomerOrder(app.db, currentUser(request).id, request.params.id),
-    }),
+    async (request) =>
+      ok(await getCustomerOrder(app.db, currentUser(request).id, request.params.id)),
   );
 
   app.put(
@@ -95,16 +83,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã hủy đơn',
-      data: await cancelOrderAsCustomer(
-        app.db,
-        currentUser(request).id,
-        request.params.id,
-        request.body.reason,
+    async (request) =>
+      ok(
+        await cancelOrderAsCustomer(
+          app.db,
+          currentUser(request).id,
+          request.params.id,
+          request.body.reason,
+        ),
+        'Đã hủy đơn',
       ),
-    }),
   );
 
   app.get(
@@ -118,11 +106,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listStaffOrders(app.db, currentUser(request), request.query),
-    }),
+    async (request) => ok(await listStaffOrders(app.db, currentUser(request), request.query)),
   );
 
   app.get(
@@ -136,11 +120,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await getStaffOrder(app.db, currentUser(request), request.params.id),
-    }),
+    async (request) => ok(await getStaffOrder(app.db, currentUser(request), request.params.id)),
   );
 
   // The staff steps (spec section 4). Not Idempotent-Key routes: each is a conditional move
@@ -167,13 +147,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: OrderReplySchema },
         },
       },
-      async (request) => ({
-        success: true as const,
-        message,
-        data: await advanceStaffOrder(app.db, currentUser(request), request.params.id, step, {
-          commissionPercent: app.config.commissionPercent,
-        }),
-      }),
+      async (request) =>
+        ok(
+          await advanceStaffOrder(app.db, currentUser(request), request.params.id, step, {
+            commissionPercent: app.config.commissionPercent,
+          }),
+          message,
+        ),
     );
   }
 
@@ -189,15 +169,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã hủy đơn',
-      data: await cancelOrderAsStaff(
-        app.db,
-        currentUser(request),
-        request.params.id,
-        request.body.reason,
+    async (request) =>
+      ok(
+        await cancelOrderAsStaff(
+          app.db,
+          currentUser(request),
+          request.params.id,
+          request.body.reason,
+        ),
+        'Đã hủy đơn',
       ),
-    }),
   );
 };

@@ -8,16 +8,12 @@ import {
   VnpayCallbackQuerySchema,
   VnpayIpnReplySchema,
 } from '#contract/payments';
-import { currentUser } from '#server/http/access';
-import { sendError } from '#server/http/error-handler';
-import { isNavigation } from '#server/http/static';
-import {
-  createDeposit,
-  handleIpn,
-  payOrder,
-  paymentReturnStatus,
-  type PaymentDeps,
-} from './payments.service';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
+import { AppError } from '#server/errors';
+import { isNavigation } from '#server/lib/navigation';
+import { handleIpn, paymentReturnStatus } from './payments.callbacks.service';
+import { createDeposit, payOrder, type PaymentDeps } from './payments.service';
 
 const DEPOSIT_CREATED = 'Đã tạo lệnh nạp tiền';
 
@@ -35,29 +31,29 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payment/deposit/create/',
     // A double tap must not open two payments.
     { config: { access: 'authenticated', idempotent: true }, schema: depositSchema },
-    async (request) => ({
-      success: true as const,
-      message: DEPOSIT_CREATED,
-      data: await createDeposit(deps, {
-        userId: currentUser(request).id,
-        amount: request.body.amount,
-        ipAddr: request.ip,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await createDeposit(deps, {
+          userId: currentUser(request).id,
+          amount: request.body.amount,
+          ipAddr: request.ip,
+        }),
+        DEPOSIT_CREATED,
+      ),
   );
 
   app.post(
     '/api/staff/payment/deposit/',
     { config: { access: 'staff', idempotent: true }, schema: depositSchema },
-    async (request) => ({
-      success: true as const,
-      message: DEPOSIT_CREATED,
-      data: await createDeposit(deps, {
-        userId: currentUser(request).id,
-        amount: request.body.amount,
-        ipAddr: request.ip,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await createDeposit(deps, {
+          userId: currentUser(request).id,
+          amount: request.body.amount,
+          ipAddr: request.ip,
+        }),
+        DEPOSIT_CREATED,
+      ),
   );
 
   app.post(
@@ -77,16 +73,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: request.body.order_id,
         ipAddr: request.ip,
       });
-      return {
-        success: true as const,
-        message:
-          data.status === 'paid'
-            ? 'Thanh toán thành công'
-            : data.payment_url
-              ? 'Vui lòng thanh toán phần còn thiếu qua VNPay'
-              : 'Số dư không đủ',
+      return ok(
         data,
-      };
+        data.status === 'paid'
+          ? 'Thanh toán thành công'
+          : data.payment_url
+            ? 'Vui lòng thanh toán phần còn thiếu qua VNPay'
+            : 'Số dư không đủ',
+      );
     },
   );
 
@@ -121,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('vary', 'Accept');
       // With a build, the static layer has already answered a navigation with the app; here
       // there is none (API tests, `npm run dev`), and a page is not ours to invent.
-      if (isNavigation(request)) return sendError(reply, 'NOT_FOUND');
+      if (isNavigation(request)) throw new AppError('NOT_FOUND');
       return paymentReturnStatus(deps, request.query);
     },
   );

@@ -7,7 +7,8 @@ import {
   ProfileReplySchema,
   StaffProfileUpdateSchema,
 } from '#contract/profile';
-import { currentUser } from '#server/http/access';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   getProfile,
@@ -45,11 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'OK',
-      data: await getProfile(app.db, currentUser(request).id),
-    }),
+    async (request) => ok(await getProfile(app.db, currentUser(request).id)),
   );
 
   app.put(
@@ -64,11 +61,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: UPDATED,
-      data: await updateCustomerProfile(deps, currentUser(request).id, request.body, request.ip),
-    }),
+    async (request) =>
+      ok(
+        await updateCustomerProfile(deps, currentUser(request).id, request.body, request.ip),
+        UPDATED,
+      ),
   );
 
   app.post(
@@ -82,11 +79,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SendOtpReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Mã OTP đã được gửi đến số điện thoại của bạn',
-      data: await sendPhoneChangeOtp(deps, currentUser(request).id, request.body.phone, request.ip),
-    }),
+    async (request) =>
+      ok(
+        await sendPhoneChangeOtp(deps, currentUser(request).id, request.body.phone, request.ip),
+        'Mã OTP đã được gửi đến số điện thoại của bạn',
+      ),
   );
 
   app.get(
@@ -99,11 +96,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'OK',
-      data: await getProfile(app.db, currentUser(request).id),
-    }),
+    async (request) => ok(await getProfile(app.db, currentUser(request).id)),
   );
 
   app.put(
@@ -118,10 +111,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProfileReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: UPDATED,
-      data: await updateStaffProfile(deps, currentUser(request).id, request.body),
-    }),
+    async (request) =>
+      ok(await updateStaffProfile(deps, currentUser(request).id, request.body), UPDATED),
   );
 };

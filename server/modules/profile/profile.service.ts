@@ -1,7 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Profile } from '#contract/profile';
 import type { DB, Gender, UsersTable } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import type { SmsSender } from '#server/sms/sms';
 import { reencodeImage } from '#server/storage/images';
 import type { UploadStore } from '#server/storage/uploads';

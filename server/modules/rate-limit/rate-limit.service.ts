@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { countRecentEvents, insertEvent, pruneEvents } from './rate-limit.queries';
 
 export interface RateRule {

@@ -6,6 +6,7 @@ import {
   AdminRestaurantReplySchema,
   RejectRestaurantBodySchema,
 } from '#contract/staff-restaurant';
+import { ok } from '#server/lib/reply';
 import {
   approveRestaurant,
   listForApproval,
@@ -24,11 +25,7 @@ export const restaurantApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminRestaurantListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Thành công',
-      data: await listForApproval(app.db, request.query),
-    }),
+    async (request) => ok(await listForApproval(app.db, request.query)),
   );
 
   app.put(
@@ -42,11 +39,7 @@ export const restaurantApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminRestaurantReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã duyệt nhà hàng',
-      data: await approveRestaurant(app.db, request.params.id),
-    }),
+    async (request) => ok(await approveRestaurant(app.db, request.params.id), 'Đã duyệt nhà hàng'),
   );
 
   app.put(
@@ -61,10 +54,10 @@ export const restaurantApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminRestaurantReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã từ chối nhà hàng',
-      data: await rejectRestaurant(app.db, request.params.id, request.body.reason),
-    }),
+    async (request) =>
+      ok(
+        await rejectRestaurant(app.db, request.params.id, request.body.reason),
+        'Đã từ chối nhà hàng',
+      ),
   );
 };

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AdminRestaurant, ApprovalStatus } from '#contract/staff-restaurant';
 import type { DB } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
-import { offsetOf, pagination } from '#server/http/pagination';
+import { AppError } from '#server/errors';
+import { offsetOf, pagination } from '#server/lib/pagination';
 import {
   countByApproval,
   selectByApproval,

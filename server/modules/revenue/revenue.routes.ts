@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RevenueQuerySchema, RevenueReplySchema } from '#contract/revenue';
-import { currentUser } from '#server/http/access';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import { getRevenue } from './revenue.service';
 
 export const revenueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,10 +16,6 @@ export const revenueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RevenueReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Thành công',
-      data: await getRevenue(app.db, currentUser(request), request.query),
-    }),
+    async (request) => ok(await getRevenue(app.db, currentUser(request), request.query)),
   );
 };

@@ -68,23 +68,30 @@ export async function insertReview(
   return row.id;
 }
 
-/** A review with what spec section 3 Review shows of it. */
-export function selectReview(db: Kysely<DB>, id: number) {
+/** A review joined with its dish and author, as every reader of reviews needs it. */
+function reviewsFrom(db: Kysely<DB>) {
   return db
     .selectFrom('reviews as rv')
     .innerJoin('foods as f', 'f.id', 'rv.food_id')
-    .innerJoin('users as u', 'u.id', 'rv.customer_id')
-    .select([
-      'rv.id',
-      'rv.rating',
-      'rv.comment',
-      'rv.created_at',
-      'rv.customer_id',
-      'u.full_name as customer_name',
-      'rv.food_id',
-      'f.name as food_name',
-      'rv.order_item_id',
-    ])
+    .innerJoin('users as u', 'u.id', 'rv.customer_id');
+}
+
+/** What spec section 3 Review shows of a review. */
+const REVIEW_COLUMNS = [
+  'rv.id',
+  'rv.rating',
+  'rv.comment',
+  'rv.created_at',
+  'rv.customer_id',
+  'u.full_name as customer_name',
+  'rv.food_id',
+  'f.name as food_name',
+] as const;
+
+/** A review with what spec section 3 Review shows of it, and the order item it is about. */
+export function selectReview(db: Kysely<DB>, id: number) {
+  return reviewsFrom(db)
+    .select([...REVIEW_COLUMNS, 'rv.order_item_id'])
     .where('rv.id', '=', id)
     .executeTakeFirstOrThrow();
 }
@@ -95,10 +102,7 @@ export function selectReview(db: Kysely<DB>, id: number) {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function restaurantReviewsQuery(db: Kysely<DB>, restaurantId: number, q: string | undefined) {
-  let query = db
-    .selectFrom('reviews as rv')
-    .innerJoin('foods as f', 'f.id', 'rv.food_id')
-    .innerJoin('users as u', 'u.id', 'rv.customer_id')
+  let query = reviewsFrom(db)
     // A dish deleted since keeps its reviews: they are still about this restaurant.
     .where('f.restaurant_id', '=', restaurantId);
   if (q) {
@@ -120,16 +124,7 @@ export function selectRestaurantReviewPage(
   offset: number,
 ) {
   return restaurantReviewsQuery(db, restaurantId, q)
-    .select([
-      'rv.id',
-      'rv.rating',
-      'rv.comment',
-      'rv.created_at',
-      'rv.customer_id',
-      'u.full_name as customer_name',
-      'rv.food_id',
-      'f.name as food_name',
-    ])
+    .select(REVIEW_COLUMNS)
     .orderBy('rv.created_at', 'desc')
     .orderBy('rv.id', 'desc')
     .limit(limit)
@@ -146,4 +141,70 @@ export async function countRestaurantReviews(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// --- A dish's or a restaurant's reviews, as customers read them ---
+
+export interface ReviewRow {
+  id: number;
+  rating: number;
+  comment: string;
+  created_at: Date;
+  customer_id: number;
+  customer_name: string | null;
+  food_id: number;
+  food_name: string;
+}
+
+function reviewsQuery(db: Kysely<DB>) {
+  return reviewsFrom(db).select(REVIEW_COLUMNS);
+}
+
+/** Newest first; one row more than asked, so the caller knows whether a next page exists. */
+export function selectFoodReviews(db: Kysely<DB>, foodId: number, limit: number, offset: number) {
+  return reviewsQuery(db)
+    .where('rv.food_id', '=', foodId)
+    .orderBy('rv.created_at', 'desc')
+    .orderBy('rv.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute() as Promise<ReviewRow[]>;
+}
+
+export function selectRestaurantReviews(
+  db: Kysely<DB>,
+  restaurantId: number,
+  limit: number,
+  offset: number,
+) {
+  return reviewsQuery(db)
+    .where('f.restaurant_id', '=', restaurantId)
+    .orderBy('rv.created_at', 'desc')
+    .orderBy('rv.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute() as Promise<ReviewRow[]>;
+}
+
+export async function countReviews(
+  db: Kysely<DB>,
+  where: { foodId?: number; restaurantId?: number },
+) {
+  let query = db
+    .selectFrom('reviews as rv')
+    .innerJoin('foods as f', 'f.id', 'rv.food_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  if (where.foodId !== undefined) query = query.where('rv.food_id', '=', where.foodId);
+  if (where.restaurantId !== undefined)
+    query = query.where('f.restaurant_id', '=', where.restaurantId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A dish's average rating (one decimal) and number of reviews. */
+export async function selectFoodRating(db: Kysely<DB>, foodId: number) {
+  const { rows } = await sql<{ rating: number | null; review_count: number }>`
+    select round(avg(rating)::numeric, 1) as rating, count(*)::int as review_count
+    from reviews where food_id = ${foodId}`.execute(db);
+  return rows[0]!;
 }

@@ -5,7 +5,8 @@ import {
   StaffReviewListQuerySchema,
   StaffReviewListReplySchema,
 } from '#contract/reviews';
-import { currentUser } from '#server/http/access';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import { createReview, listStaffReviews } from './reviews.service';
 
 /**
@@ -26,11 +27,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true as const,
-        message: 'Đã gửi đánh giá',
-        data: await createReview(app.db, currentUser(request).id, request.body),
-      }),
+      reply
+        .code(201)
+        .send(
+          ok(await createReview(app.db, currentUser(request).id, request.body), 'Đã gửi đánh giá'),
+        ),
   );
 
   app.get(
@@ -44,10 +45,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffReviewListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Thành công',
-      data: await listStaffReviews(app.db, currentUser(request), request.query),
-    }),
+    async (request) => ok(await listStaffReviews(app.db, currentUser(request), request.query)),
   );
 };

@@ -3,18 +3,36 @@ import type { Review } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
 import type { CreatedReview, CreateReviewBody } from '#contract/reviews';
 import type { DB, Role } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
-import { offsetOf, pagination } from '#server/http/pagination';
+import { AppError } from '#server/errors';
+import { offsetOf, pagination } from '#server/lib/pagination';
 import { workplaceOf } from '../workplace/workplace.service';
 import {
   countRestaurantReviews,
+  countReviews,
   insertReview,
+  selectFoodRating,
+  selectFoodReviews,
   selectItemToReview,
   selectOrderItem,
   selectRestaurantReviewPage,
+  selectRestaurantReviews,
   selectReview,
   type ReviewableItemRow,
+  type ReviewRow,
 } from './reviews.queries';
+
+function toReview(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    rating: row.rating,
+    comment: row.comment,
+    created_at: row.created_at.toISOString(),
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    food_id: row.food_id,
+    food_name: row.food_name,
+  };
+}
 
 /**
  * How many times a review without an order item is re-aimed after losing a race for the item it
@@ -90,18 +108,7 @@ export async function createReview(
       }
       continue;
     }
-    const row = await selectReview(db, id);
-    return {
-      id: row.id,
-      rating: row.rating,
-      comment: row.comment,
-      created_at: row.created_at.toISOString(),
-      customer_id: row.customer_id,
-      customer_name: row.customer_name,
-      food_id: row.food_id,
-      food_name: row.food_name,
-      order_item_id: item.id,
-    };
+    return { ...toReview(await selectReview(db, id)), order_item_id: item.id };
   }
 }
 
@@ -128,16 +135,52 @@ export async function listStaffReviews(
     ),
   ]);
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      rating: row.rating,
-      comment: row.comment,
-      created_at: row.created_at.toISOString(),
-      customer_id: row.customer_id,
-      customer_name: row.customer_name,
-      food_id: row.food_id,
-      food_name: row.food_name,
-    })),
+    items: rows.map(toReview),
     pagination: pagination(query.page, query.per_page, total),
   };
+}
+
+// --- The read side customers see, through the catalogue (which checks the dish or the
+// restaurant is listed first) ---
+
+/** A restaurant's newest reviews, for its public page. */
+export async function recentRestaurantReviews(
+  db: Kysely<DB>,
+  restaurantId: number,
+  limit: number,
+): Promise<Review[]> {
+  return (await selectRestaurantReviews(db, restaurantId, limit, 0)).map(toReview);
+}
+
+/** One page of a dish's reviews, newest first. */
+export async function foodReviewPage(
+  db: Kysely<DB>,
+  foodId: number,
+  page: number,
+  perPage: number,
+): Promise<{ items: Review[]; pagination: Pagination }> {
+  const [rows, total] = await Promise.all([
+    selectFoodReviews(db, foodId, perPage, offsetOf(page, perPage)),
+    countReviews(db, { foodId }),
+  ]);
+  return { items: rows.map(toReview), pagination: pagination(page, perPage, total) };
+}
+
+/** One page of the reviews of a restaurant's dishes, newest first. */
+export async function restaurantReviewPage(
+  db: Kysely<DB>,
+  restaurantId: number,
+  page: number,
+  perPage: number,
+): Promise<{ items: Review[]; pagination: Pagination }> {
+  const [rows, total] = await Promise.all([
+    selectRestaurantReviews(db, restaurantId, perPage, offsetOf(page, perPage)),
+    countReviews(db, { restaurantId }),
+  ]);
+  return { items: rows.map(toReview), pagination: pagination(page, perPage, total) };
+}
+
+/** A dish's average rating (one decimal, null before its first review) and review count. */
+export function foodRating(db: Kysely<DB>, foodId: number) {
+  return selectFoodRating(db, foodId);
 }

@@ -6,7 +6,8 @@ import {
   StaffMemberListReplySchema,
   StaffMemberReplySchema,
 } from '#contract/staff-members';
-import { currentUser } from '#server/http/access';
+import { done, ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import { createMember, listMembers, removeMember } from './staff-members.service';
 
 // The owner's team: only the owner manages it (staff and admin are refused by the guard).
@@ -23,11 +24,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffMemberListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Thành công',
-      data: { items: await listMembers(app.db, currentUser(request)) },
-    }),
+    async (request) => ok({ items: await listMembers(app.db, currentUser(request)) }),
   );
 
   app.post(
@@ -42,11 +39,11 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true as const,
-        message: 'Đã thêm nhân viên',
-        data: await createMember(app.db, currentUser(request), request.body),
-      }),
+      reply
+        .code(201)
+        .send(
+          ok(await createMember(app.db, currentUser(request), request.body), 'Đã thêm nhân viên'),
+        ),
   );
 
   app.delete(
@@ -62,7 +59,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeMember(app.db, currentUser(request), request.params.id);
-      return { success: true as const, message: 'Đã xoá nhân viên' };
+      return done('Đã xoá nhân viên');
     },
   );
 };

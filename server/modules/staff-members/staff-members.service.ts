@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { StaffMember } from '#contract/staff-members';
 import type { DB, Role } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { createStaffLevelAccount, revokeUserSessions } from '../auth/auth.service';
 import { workplaceOf } from '../workplace/workplace.service';
 import { selectMember, selectMembers, unlinkMember, type MemberRow } from './staff-members.queries';

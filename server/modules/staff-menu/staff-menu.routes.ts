@@ -11,7 +11,8 @@ import {
   StaffFoodListReplySchema,
   StaffFoodReplySchema,
 } from '#contract/staff-menu';
-import { currentUser } from '#server/http/access';
+import { done, ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   createStaffFood,
@@ -28,7 +29,6 @@ const CREATED = 'Đã tạo món';
 const UPDATED = 'Đã cập nhật món';
 const DELETED = 'Đã xoá món';
 const TOGGLED = 'Đã đổi trạng thái món';
-const OK = 'Thành công';
 
 const FoodImageSchema = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), 'Ảnh món phải là một tệp ảnh')
@@ -70,11 +70,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffFoodListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listStaffFoods(app.db, currentUser(request), request.query),
-    }),
+    async (request) => ok(await listStaffFoods(app.db, currentUser(request), request.query)),
   );
 
   app.get(
@@ -88,11 +84,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffFoodReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await getStaffFood(app.db, currentUser(request), request.params.id),
-    }),
+    async (request) => ok(await getStaffFood(app.db, currentUser(request), request.params.id)),
   );
 
   app.post(
@@ -109,11 +101,9 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true as const,
-        message: CREATED,
-        data: await createStaffFood(deps, currentUser(request), request.body),
-      }),
+      reply
+        .code(201)
+        .send(ok(await createStaffFood(deps, currentUser(request), request.body), CREATED)),
   );
 
   app.put(
@@ -130,11 +120,11 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffFoodReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: UPDATED,
-      data: await updateStaffFood(deps, currentUser(request), request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await updateStaffFood(deps, currentUser(request), request.params.id, request.body),
+        UPDATED,
+      ),
   );
 
   app.delete(
@@ -150,7 +140,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteStaffFood(app.db, currentUser(request), request.params.id);
-      return { success: true as const, message: DELETED };
+      return done(DELETED);
     },
   );
 
@@ -165,10 +155,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffFoodReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: TOGGLED,
-      data: await toggleStaffFood(app.db, currentUser(request), request.params.id),
-    }),
+    async (request) =>
+      ok(await toggleStaffFood(app.db, currentUser(request), request.params.id), TOGGLED),
   );
 };

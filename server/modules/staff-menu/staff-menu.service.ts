@@ -8,8 +8,8 @@ import type {
   ToppingInput,
 } from '#contract/staff-menu';
 import type { DB, Role } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
-import { offsetOf, pagination } from '#server/http/pagination';
+import { AppError } from '#server/errors';
+import { offsetOf, pagination } from '#server/lib/pagination';
 import { reencodeImage } from '#server/storage/images';
 import { publicFileUrl, type UploadStore } from '#server/storage/uploads';
 import { listCategories } from '../categories/categories.service';

@@ -8,7 +8,8 @@ import {
   RestaurantUpdateBodySchema,
   StaffRestaurantReplySchema,
 } from '#contract/staff-restaurant';
-import { currentUser } from '#server/http/access';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   createRestaurant,
@@ -63,11 +64,7 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffRestaurantReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Thành công',
-      data: await getStaffRestaurant(app.db, currentUser(request)),
-    }),
+    async (request) => ok(await getStaffRestaurant(app.db, currentUser(request))),
   );
 
   app.post(
@@ -84,11 +81,11 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({
-        success: true as const,
-        message: 'Đã tạo nhà hàng',
-        data: await createRestaurant(deps, currentUser(request), request.body),
-      }),
+      reply
+        .code(201)
+        .send(
+          ok(await createRestaurant(deps, currentUser(request), request.body), 'Đã tạo nhà hàng'),
+        ),
   );
 
   app.put(
@@ -104,11 +101,11 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffRestaurantReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã cập nhật nhà hàng',
-      data: await updateStaffRestaurant(deps, currentUser(request), request.body),
-    }),
+    async (request) =>
+      ok(
+        await updateStaffRestaurant(deps, currentUser(request), request.body),
+        'Đã cập nhật nhà hàng',
+      ),
   );
 
   app.put(
@@ -122,11 +119,11 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffRestaurantReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã cập nhật giờ mở cửa',
-      data: await updateOpeningHours(app.db, currentUser(request), request.body.opening_hours),
-    }),
+    async (request) =>
+      ok(
+        await updateOpeningHours(app.db, currentUser(request), request.body.opening_hours),
+        'Đã cập nhật giờ mở cửa',
+      ),
   );
 
   app.put(
@@ -139,10 +136,7 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffRestaurantReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã đổi trạng thái hoạt động',
-      data: await toggleActive(app.db, currentUser(request)),
-    }),
+    async (request) =>
+      ok(await toggleActive(app.db, currentUser(request)), 'Đã đổi trạng thái hoạt động'),
   );
 };

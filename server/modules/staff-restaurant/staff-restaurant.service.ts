@@ -3,7 +3,7 @@ import type { OpeningHours } from '#contract/catalogue';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
 import type { DB, RestaurantsTable, Role } from '#server/db/schema';
 import type { Geocoder } from '#server/geo/geocoder';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { reencodeImage, type ImageVariant } from '#server/storage/images';
 import type { UploadStore } from '#server/storage/uploads';
 import { toRestaurant } from '../catalogue/catalogue.service';

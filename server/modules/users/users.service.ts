@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '#contract/profile';
 import type { DB } from '#server/db/schema';
-import { AppError, type ErrorCode } from '#server/http/errors';
+import { AppError, type ErrorCode } from '#server/errors';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
   clearLoginFailures,

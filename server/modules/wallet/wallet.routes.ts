@@ -9,15 +9,14 @@ import {
   WithdrawBodySchema,
   WithdrawReplySchema,
 } from '#contract/wallet';
-import { currentUser } from '#server/http/access';
+import { ok } from '#server/lib/reply';
+import { currentUser } from '#server/lib/request-user';
 import {
   decideWithdrawal,
   getWalletBalance,
   listWithdrawals,
   requestWithdrawal,
 } from './wallet.service';
-
-const OK = 'Thành công';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,11 +29,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WalletBalanceReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: { balance: await getWalletBalance(app.db, currentUser(request).id) },
-    }),
+    async (request) => ok({ balance: await getWalletBalance(app.db, currentUser(request).id) }),
   );
 
   app.post(
@@ -51,11 +46,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WithdrawReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã rút tiền',
-      data: await requestWithdrawal(app.db, currentUser(request), request.body.amount),
-    }),
+    async (request) =>
+      ok(await requestWithdrawal(app.db, currentUser(request), request.body.amount), 'Đã rút tiền'),
   );
 
   app.get(
@@ -69,11 +61,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WithdrawalListReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: OK,
-      data: await listWithdrawals(app.db, request.query),
-    }),
+    async (request) => ok(await listWithdrawals(app.db, request.query)),
   );
 
   app.put(
@@ -87,13 +75,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WithdrawalReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã chuyển tiền',
-      data: await decideWithdrawal(app.db, currentUser(request).id, request.params.id, {
-        status: 'paid',
-      }),
-    }),
+    async (request) =>
+      ok(
+        await decideWithdrawal(app.db, currentUser(request).id, request.params.id, {
+          status: 'paid',
+        }),
+        'Đã chuyển tiền',
+      ),
   );
 
   app.put(
@@ -108,13 +96,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WithdrawalReplySchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Đã từ chối yêu cầu rút tiền',
-      data: await decideWithdrawal(app.db, currentUser(request).id, request.params.id, {
-        status: 'rejected',
-        reason: request.body.reason,
-      }),
-    }),
+    async (request) =>
+      ok(
+        await decideWithdrawal(app.db, currentUser(request).id, request.params.id, {
+          status: 'rejected',
+          reason: request.body.reason,
+        }),
+        'Đã từ chối yêu cầu rút tiền',
+      ),
   );
 };

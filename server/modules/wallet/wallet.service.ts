@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Pagination } from '#contract/envelope';
 import type { Withdrawal } from '#contract/wallet';
 import type { DB, Role, WithdrawalStatus } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
-import { offsetOf, pagination } from '#server/http/pagination';
+import { AppError } from '#server/errors';
+import { offsetOf, pagination } from '#server/lib/pagination';
 import { transfer, walletBalance } from '../ledger/ledger.service';
 import {
   countWithdrawals,

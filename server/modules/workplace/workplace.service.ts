@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, Role } from '#server/db/schema';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/errors';
 import { selectLinkedRestaurantId, selectOwnedRestaurantId } from './workplace.queries';
 
 /**

@@ -7,13 +7,13 @@ import {
   type CategoryName,
   type DemoRestaurant,
   type Interval,
-} from '#server/db/seed/catalogue-data';
+} from '#server/seed/catalogue-data';
 import {
   dishArtSvg,
   renderDishArt,
   renderRestaurantArt,
   restaurantArtSvg,
-} from '#server/db/seed/dish-art';
+} from '#server/seed/dish-art';
 
 const restaurants = DEMO_RESTAURANTS;
 const dishes = restaurants.flatMap((r) => r.dishes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeInput } from '#server/http/normalize';
+import { normalizeInput } from '#server/lib/normalize';
 
 describe('normalizeInput', () => {
   it('turns decomposed Vietnamese into NFC at every depth', () => {

@@ -21,7 +21,7 @@ import {
   sanitizeOrderInfo,
   signParams,
   verifyParams,
-} from '#server/modules/vnpay/vnpay';
+} from '#server/payment/vnpay/vnpay';
 
 // Check vector A of vnpay.md, verbatim.
 const VECTOR_A =

@@ -1,4 +1,12 @@
-import type { FieldError } from '#contract/envelope';
+/**
+ * One field's problem, as the error envelope lists it. Spelled out here rather than imported
+ * from the contract so this file, the bottom of the server, imports nothing; the contract's
+ * FieldError has the same shape.
+ */
+export interface FieldError {
+  path: string;
+  message: string;
+}
 
 /**
  * Every error the API can answer with: its HTTP status and the Vietnamese message the user

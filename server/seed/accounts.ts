@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createStaffLevelAccount } from '#server/modules/auth/auth.service';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 
 /** Development-only accounts, listed in the README. */
 export const DEMO_PASSWORD = 'demo123456';

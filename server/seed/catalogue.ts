@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '#server/modules/auth/passwords';
 import type { UploadStore } from '#server/storage/uploads';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 import { DEMO_PASSWORD } from './accounts';
 import { DEMO_RESTAURANTS } from './catalogue-data';
 import { renderDishArt, renderRestaurantArt } from './dish-art';

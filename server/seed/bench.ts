@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { DatabaseKind } from '../database';
-import type { DB, FoodCategoriesTable, FoodsTable, ToppingsTable } from '../schema';
+import type { DatabaseKind } from '../db/database';
+import type { DB, FoodCategoriesTable, FoodsTable, ToppingsTable } from '../db/schema';
 import { generateBenchCatalogue } from './bench-data';
 import {
   checkpointWithoutRecycling,

@@ -8,7 +8,7 @@ import {
   signParams,
   verifyParams,
   VNP_VERSION,
-} from '../vnpay/vnpay';
+} from '../vnpay';
 
 /**
  * The built-in imitation of VNPay (vnpay.md) for development and tests: it checks a signed

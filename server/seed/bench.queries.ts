@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { DB, FoodsTable, RestaurantsTable } from '../schema';
+import type { DB, FoodsTable, RestaurantsTable } from '../db/schema';
 
 // Multi-row inserts for the benchmark catalogue: one statement per batch of rows instead of
 // one round trip per row. Callers keep batches near 1,000 rows (PostgreSQL allows 65,535

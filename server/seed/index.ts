@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { UploadStore } from '#server/storage/uploads';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 import { seedAccounts } from './accounts';
 import { seedCatalogue } from './catalogue';
 import { seedCoupons } from './coupons';

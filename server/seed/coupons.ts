@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 import { insertCoupons, selectFirstRestaurantOf, selectUserIdByUsername } from './seed.queries';
 
 const DAY_MS = 24 * 3600 * 1000;

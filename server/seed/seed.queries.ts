@@ -7,7 +7,7 @@ import type {
   RestaurantsTable,
   ReviewsTable,
   ToppingsTable,
-} from '../schema';
+} from '../db/schema';
 
 /** True for the first caller only: the step is then recorded as applied. */
 export async function claimSeedStep(db: Kysely<DB>, name: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { formatVnpDate } from '../vnpay/vnpay';
+import { formatVnpDate } from '../vnpay';
 import { CARD_HOLDER, ISSUE_DATE, TEST_CARDS, TEST_OTP, type PaymentView } from './sandbox.service';
 
 /**

@@ -2,10 +2,10 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { isIP } from 'node:net';
 
 /**
- * VNPay 2.1.0, written from /work/shared/vnpay.md: request URLs, the checksum of requests,
- * return URLs and IPN calls, the IPN decision order and querydr. Pure functions apart from the
- * one fetch of queryTransaction, so the payments module and the sandbox share one definition
- * of "signed".
+ * VNPay 2.1.0, written from the team's vnpay.md protocol notes: request URLs, the checksum of
+ * requests, return URLs and IPN calls, the IPN decision order and querydr. Pure functions apart
+ * from the one fetch of queryTransaction, so the payments module and the sandbox share one
+ * definition of "signed".
  */
 
 export const VNP_VERSION = '2.1.0';

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import { transfer, walletBalance, type TransferInput } from '../ledger/ledger.service';
+import { lockCustomerOrder, markOrderPaid } from '../orders/orders.service';
+import {
+  createSavepoint,
+  releaseSavepoint,
+  rollbackToSavepoint,
+  updatePaymentSettled,
+  type PaymentRow,
+} from './payments.queries';
+
+/*
+ * The money moves every payment path shares: paying an order from the wallet, and settling a
+ * gateway payment once VNPay has answered (its IPN or, failing that, querydr).
+ */
+
+// PostgreSQL aborts one of two transactions that wait on each other (40P01) or, under
+// stricter isolation, fail to serialize (40001); both are safe to run again from the start.
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 3;
+
+export async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE_SQLSTATES.has(code)) {
+        throw error;
+      }
+    }
+  }
+}
+
+/**
+ * A wallet debit that may be refused: 'insufficient' instead of an error, with the
+ * transaction still usable (whatever the ledger wrote before refusing is rolled back).
+ */
+export async function tryTransfer(
+  trx: Kysely<DB>,
+  input: TransferInput,
+): Promise<'done' | 'duplicate' | 'insufficient'> {
+  const savepoint = 'payment_transfer';
+  await createSavepoint(trx, savepoint);
+  try {
+    const result = await transfer(trx, input);
+    await releaseSavepoint(trx, savepoint);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
+      await rollbackToSavepoint(trx, savepoint);
+      return 'insufficient';
+    }
+    throw error;
+  }
+}
+
+/** What the gateway says about one attempt, from an IPN or from querydr. */
+export interface GatewayOutcome {
+  success: boolean;
+  responseCode: string | null;
+  transactionStatus: string | null;
+  transactionNo: string | null;
+  bankCode: string | null;
+  payDate: string | null;
+}
+
+/**
+ * The one place a payment becomes final, for the IPN and the reconciliation alike: in one
+ * transaction, pending -> succeeded/failed (once), the credit of the wallet (business key
+ * `vnpay:<TxnRef>:credit`, once) and, for an order still pending that the wallet now covers,
+ * its payment (`order:<id>:pay`). False when the payment was already final.
+ */
+export async function settlePayment(
+  db: Kysely<DB>,
+  payment: PaymentRow,
+  outcome: GatewayOutcome,
+  now: Date,
+): Promise<boolean> {
+  return withRetry(() =>
+    db.transaction().execute(async (trx) => {
+      // The order is locked before any account, as a pay does, so an IPN and a pay of the
+      // same order queue on it. Across two orders of one customer the accounts can still be
+      // taken in opposite orders (gateway+wallet then escrow here, escrow then wallet in a
+      // pay): PostgreSQL breaks that deadlock and withRetry runs the loser again.
+      const order =
+        outcome.success && payment.purpose === 'order' && payment.order_id !== null
+          ? await lockCustomerOrder(trx, payment.user_id, payment.order_id)
+          : null;
+      const settled = await updatePaymentSettled(trx, payment.id, {
+        status: outcome.success ? 'succeeded' : 'failed',
+        response_code: outcome.responseCode,
+        transaction_status: outcome.transactionStatus,
+        transaction_no: outcome.transactionNo,
+        bank_code: outcome.bankCode,
+        pay_date: outcome.payDate,
+        settled_at: now,
+      });
+      if (!settled || !outcome.success) return settled;
+
+      await transfer(trx, {
+        key: `vnpay:${payment.txn_ref}:credit`,
+        from: { platform: 'gateway' },
+        to: { wallet: payment.user_id },
+        amount: payment.amount,
+        kind: 'deposit',
+        paymentId: payment.id,
+      });
+      // A cancelled (or meanwhile paid) order leaves the money in the wallet, where the
+      // customer can spend or see it.
+      if (order?.status === 'pending') {
+        const balance = await walletBalance(trx, payment.user_id);
+        if (balance >= order.total_amount) {
+          const moved = await tryTransfer(trx, {
+            key: `order:${order.id}:pay`,
+            from: { wallet: payment.user_id },
+            to: { platform: 'escrow' },
+            amount: order.total_amount,
+            kind: 'order_payment',
+            orderId: order.id,
+          });
+          if (moved !== 'insufficient') await markOrderPaid(trx, order.id, now);
+        }
+      }
+      return true;
+    }),
+  );
+}
