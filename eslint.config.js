@@ -19,6 +19,7 @@ const NODE_CODE = [
   'tests/unit/server/**',
   'tests/helpers/**',
   'tests/factories/**',
+  'build/**',
   'tests/*.ts',
   '*.config.{js,ts,mjs}',
 ];
@@ -73,6 +74,23 @@ const notFromClient = {
 const elementTo = (/** @type {string[]} */ ...types) => ({
   to: { element: { types: { anyOf: types } } },
 });
+const elementFrom = (/** @type {string[]} */ ...types) => ({
+  element: { types: { anyOf: types } },
+});
+
+/** Every element of the React client, and of the server. */
+const CLIENT = [
+  'client',
+  'client-app',
+  'client-first-load',
+  'client-api',
+  'client-components',
+  'client-lib',
+  'client-config',
+  'client-i18n',
+  'feature',
+];
+const SERVER = ['server', 'server-http', 'server-module'];
 
 export default tseslint.config(
   {
@@ -190,17 +208,30 @@ export default tseslint.config(
         typescript: { alwaysTryTypes: false, conditionNames: ['types', 'import', 'default'] },
         node: { extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] },
       },
+      // The first pattern that matches a file decides its element, so the narrower come first.
       'boundaries/elements': [
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'client-app', pattern: 'src/app' },
+        { type: 'client-first-load', pattern: 'src/first-load' },
+        { type: 'client-api', pattern: 'src/api' },
+        { type: 'client-components', pattern: 'src/components' },
+        { type: 'client-lib', pattern: 'src/lib' },
+        { type: 'client-config', pattern: 'src/config' },
+        { type: 'client-i18n', pattern: 'src/i18n' },
         { type: 'client', pattern: 'src' },
         { type: 'sw', pattern: 'sw' },
         { type: 'server-module', pattern: 'server/modules/*', capture: ['module'] },
+        { type: 'server-http', pattern: 'server/http' },
         { type: 'server', pattern: 'server' },
         { type: 'contract', pattern: 'contract' },
       ],
       'boundaries/files': [
         { category: 'routes', pattern: '**/*.routes.ts' },
         { category: 'queries', pattern: '**/*.queries.ts' },
+        // The server's composition root: with the plugin layer, the only importers of server/http.
+        { category: 'composition-root', pattern: '**/server/{app,main}.ts' },
+        // Every file has a category, so a `noneOf` selector also matches files of no other one.
+        { category: 'file', pattern: '**' },
       ],
     },
     rules: {
@@ -212,19 +243,55 @@ export default tseslint.config(
           checkInternals: true,
           policies: [
             {
-              from: { element: { types: { anyOf: ['client', 'feature', 'sw'] } } },
-              disallow: elementTo('server', 'server-module'),
+              from: elementFrom(...CLIENT, 'sw'),
+              disallow: elementTo(...SERVER),
               message: 'The client never imports the server; share types through contract/.',
             },
             {
-              from: { element: { types: { anyOf: ['server', 'server-module'] } } },
-              disallow: elementTo('client', 'feature', 'sw'),
+              from: elementFrom(...SERVER),
+              disallow: elementTo(...CLIENT, 'sw'),
               message: 'The server never imports the client; share types through contract/.',
             },
             {
               from: { element: { type: 'contract' } },
-              disallow: elementTo('client', 'feature', 'sw', 'server', 'server-module'),
+              disallow: elementTo(...CLIENT, 'sw', ...SERVER),
               message: 'contract/ imports only zod and other contract files.',
+            },
+            {
+              // app/ lazy-loads every feature: an import from below back up into it is a cycle.
+              from: elementFrom(
+                'feature',
+                'client-components',
+                'client-api',
+                'client-lib',
+                'client-config',
+                'client-i18n',
+              ),
+              disallow: elementTo('client-app', 'client-first-load'),
+              message:
+                'Only the app shell (src/app, src/first-load, src/main.tsx) imports src/app and src/first-load; route paths live in src/config/paths.ts.',
+            },
+            {
+              from: elementFrom('client-api'),
+              disallow: elementTo('feature', 'client-components'),
+              message:
+                'src/api holds the shared server data: it imports no feature or component (screens import it).',
+            },
+            {
+              from: elementFrom('client-components', 'client-lib', 'client-config', 'client-i18n'),
+              disallow: elementTo('feature'),
+              message: 'Shared code never imports a feature; move what both need down instead.',
+            },
+            {
+              // The plugin layer sits above the modules: only it and the composition root
+              // (server/app.ts, server/main.ts) import it.
+              from: {
+                ...elementFrom('server', 'server-module'),
+                file: { categories: { noneOf: ['composition-root'] } },
+              },
+              disallow: elementTo('server-http'),
+              message:
+                'Only server/app.ts, server/main.ts and server/http itself import server/http (the plugin layer); modules get what they need from server/lib or request decorations.',
             },
             {
               from: { element: { type: 'feature' } },
@@ -282,6 +349,45 @@ export default tseslint.config(
             {
               regex: '^(?!zod(/|$)|\\.\\.?/|#contract/)',
               message: 'contract/ imports only zod and other contract files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // The build plugins run in Node at build time: they read plain data of the app (the route
+  // paths and the table of lazy screens), never a module that would pull React into the config.
+  {
+    files: ['build/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:#src/|(?:\\.\\./)+src/)(?!config/paths$|app/lazy-screens$)',
+              message:
+                'build/ reads only src/config/paths.ts and src/app/lazy-screens.ts of the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // The bottom floor of the server: errors and their codes import nothing of the app, so every
+  // layer above (lib, db, modules, payment, http) can throw them.
+  {
+    files: ['server/errors.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:\\.|#)',
+              message: 'server/errors.ts imports nothing of the app: it is the floor below all.',
             },
           ],
         },

@@ -59,6 +59,65 @@ const FIXTURES = {
     `import { menuRows } from '#server/modules/menu/menu.queries';\nexport const x = menuRows;\n`,
     ['boundaries/dependencies'],
   ],
+  'server/errors.ts': [
+    `import { z } from 'zod';\nimport { s } from './modules/orders/orders.service';\nexport class AppError extends Error {}\nexport const e = [z, s];\n`,
+    ['no-restricted-imports'],
+  ],
+  'server/http/access.ts': [
+    `import { AppError } from '../errors';\nexport const accessPlugin = AppError;\n`,
+    [],
+  ],
+  'server/app.ts': [
+    `import { accessPlugin } from './http/access';\nimport { s } from '#server/modules/orders/orders.service';\nexport const app = [accessPlugin, s];\n`,
+    [],
+  ],
+  'server/modules/orders/orders.uses-http.ts': [
+    `import { accessPlugin } from '#server/http/access';\nimport { AppError } from '#server/errors';\nexport const x = [accessPlugin, AppError];\n`,
+    ['boundaries/dependencies'],
+  ],
+  'server/lib/uses-http.ts': [
+    `import { accessPlugin } from '../http/access';\nexport const x = accessPlugin;\n`,
+    ['boundaries/dependencies'],
+  ],
+  'src/app/routes.ts': [`export const routeAccess = [];\n`, []],
+  'src/app/router.ts': [
+    `import { routeAccess } from './routes';\nimport { list } from '#src/features/menu/components/menu-list';\nexport const router = [routeAccess, list];\n`,
+    [],
+  ],
+  'src/features/menu/components/uses-app.ts': [
+    `import { routeAccess } from '#src/app/routes';\nexport const x = routeAccess;\n`,
+    ['boundaries/dependencies'],
+  ],
+  'src/components/uses-app.ts': [
+    `import { routeAccess } from '../app/routes';\nexport const x = routeAccess;\n`,
+    ['boundaries/dependencies'],
+  ],
+  'src/components/uses-feature.ts': [
+    `import { cart } from '#src/features/cart/cart-api';\nexport const x = cart;\n`,
+    ['boundaries/dependencies'],
+  ],
+  'src/api/orders.ts': [
+    `import { util } from '../lib/util';\nimport { CategorySchema } from '#contract/category';\nexport const orders = [util, CategorySchema];\n`,
+    [],
+  ],
+  'src/api/uses-feature.ts': [
+    `import { cart } from '#src/features/cart/cart-api';\nexport const x = cart;\n`,
+    ['boundaries/dependencies'],
+  ],
+  'src/first-load/splash.ts': [`export const splash = 1;\n`, []],
+  'src/app/uses-first-load.ts': [
+    `import { splash } from '../first-load/splash';\nexport const x = splash;\n`,
+    [],
+  ],
+  'src/features/menu/uses-first-load.ts': [
+    `import { splash } from '#src/first-load/splash';\nexport const x = splash;\n`,
+    ['boundaries/dependencies'],
+  ],
+  'src/config/paths.ts': [`export const paths = { home: '/' };\n`, []],
+  'build/route-preloads.ts': [
+    `import { paths } from '../src/config/paths';\nimport { splash } from '../src/first-load/splash';\nexport const x = [paths, splash];\n`,
+    ['no-restricted-imports'],
+  ],
   'src/lib/util.ts': [`export const util = 1;\n`, []],
   'src/lib/uses-server-by-alias.ts': [
     `import { s } from '#server/modules/orders/orders.service';\nexport const v = s;\n`,
@@ -106,7 +165,7 @@ async function main() {
           skipLibCheck: true,
           noEmit: true,
         },
-        include: ['contract', 'server', 'src'],
+        include: ['contract', 'server', 'src', 'build'],
       }),
     );
     for (const [file, [source]] of Object.entries(FIXTURES)) {
