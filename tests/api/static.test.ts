@@ -7,13 +7,13 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 // The splash and the empty root as index.html has them.
 const SPLASH =
   '<div id="splash" aria-hidden="true"><img src="/logo.svg" alt="" /><span>Món Ngon</span></div>\n    ';
-// The entry's preload, as `paintBeforeScripts` in vite.config.ts leaves it in the head.
+// The entry's preload, as build/paint-before-scripts.ts leaves it in the head.
 const ENTRY_PRELOAD = '<link rel="modulepreload" crossorigin href="/assets/index-AbC123.js">\n';
 const INDEX =
   `<!doctype html><html lang="vi"><head><title>Món Ngon</title>${ENTRY_PRELOAD}</head>` +
   `<body>${SPLASH}<div id="root"></div></body></html>`;
 
-// As `serverEntry` in vite.config.ts builds it, reduced to what the server relies on: a screen
+// As build/server-entry.ts builds it, reduced to what the server relies on: a screen
 // for / from the hint and the API (called in-process), nothing for other paths, and a failure.
 const SERVER_ENTRY = `
 export async function renderScreen(pathname, hint, api) {
@@ -43,12 +43,13 @@ function fakeBuild(): string {
   writeFileSync(path.join(dir, 'bg', '0.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
   mkdirSync(path.join(dir, 'ssr'));
   writeFileSync(path.join(dir, 'ssr', 'server-entry.js'), SERVER_ENTRY);
-  // As prerenderScreens in vite.config.ts writes it ('$&' must reach the page as it is).
+  // As prerenderScreens of src/first-load/server-entry.tsx writes it ('$&' must reach the page
+  // as it is).
   writeFileSync(
     path.join(dir, 'prerendered.json'),
     JSON.stringify({ '/login': '<main>Đăng nhập $&</main>' }),
   );
-  // As routePreloads in vite.config.ts writes it: each lazy route's screen files.
+  // As build/route-preloads.ts writes it: each lazy route's screen files.
   writeFileSync(
     path.join(dir, 'route-preloads.json'),
     JSON.stringify([

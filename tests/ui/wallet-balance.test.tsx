@@ -33,7 +33,7 @@ beforeEach(() => {
   act(() => notifications.clean());
 });
 
-describe('the shared wallet query (src/lib/wallet.ts)', () => {
+describe('the shared wallet query (src/api/wallet.ts)', () => {
   it('lives under the wallet key and is kept for offline use', () => {
     expect(walletBalanceQuery.queryKey.slice(0, 1)).toEqual([...WALLET_QUERY_KEY]);
     expect(walletBalanceQuery.meta).toEqual({ persist: true });

@@ -5,8 +5,8 @@ import { readRenderHint } from '#server/http/server-render';
 
 const request = (cookie: string) => ({ headers: { cookie } }) as unknown as FastifyRequest;
 
-// UTF-8 JSON in base64url, as src/lib/render-hint.ts writes it (the e2e suite has the app write
-// it and this server render from it).
+// UTF-8 JSON in base64url, as src/first-load/render-hint.ts writes it (the e2e suite has the app
+// write it and this server render from it).
 const encode = (hint: unknown) => Buffer.from(JSON.stringify(hint)).toString('base64url');
 
 describe('reading the render-hint cookie', () => {
