@@ -11,6 +11,7 @@ import {
   StaffFoodListReplySchema,
   StaffFoodReplySchema,
 } from '#contract/staff-menu';
+import { errorReplies } from '#server/lib/error-replies';
 import { done, ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
@@ -67,7 +68,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Thực đơn của nhà hàng mình, món mới nhất trước',
         querystring: StaffFoodListQuerySchema,
-        response: { 200: StaffFoodListReplySchema },
+        response: { 200: StaffFoodListReplySchema, ...errorReplies('RESTAURANT_NONE') },
       },
     },
     async (request) => ok(await listStaffFoods(app.db, currentUser(request), request.query)),
@@ -81,7 +82,10 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Một món của nhà hàng mình',
         params: IdParamsSchema,
-        response: { 200: StaffFoodReplySchema },
+        response: {
+          200: StaffFoodReplySchema,
+          ...errorReplies('FOOD_NOT_FOUND', 'RESTAURANT_NONE'),
+        },
       },
     },
     async (request) => ok(await getStaffFood(app.db, currentUser(request), request.params.id)),
@@ -97,7 +101,17 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Thêm món (JSON, hoặc multipart kèm tệp ảnh `image`)',
         body: FoodCreateBodySchema.extend({ image: FoodImageSchema.optional() }),
-        response: { 201: StaffFoodReplySchema },
+        response: {
+          201: StaffFoodReplySchema,
+          ...errorReplies(
+            'FOOD_NOT_FOUND',
+            'IMAGE_TOO_LARGE',
+            'RESTAURANT_NONE',
+            'TOPPING_INVALID',
+            'UNKNOWN_CATEGORY',
+            'UNSUPPORTED_IMAGE',
+          ),
+        },
       },
     },
     async (request, reply) =>
@@ -117,7 +131,17 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sửa món, topping và danh mục (JSON, hoặc multipart kèm tệp ảnh `image`)',
         params: IdParamsSchema,
         body: FoodUpdateBodySchema.extend({ image: FoodImageSchema.optional() }),
-        response: { 200: StaffFoodReplySchema },
+        response: {
+          200: StaffFoodReplySchema,
+          ...errorReplies(
+            'FOOD_NOT_FOUND',
+            'IMAGE_TOO_LARGE',
+            'RESTAURANT_NONE',
+            'TOPPING_INVALID',
+            'UNKNOWN_CATEGORY',
+            'UNSUPPORTED_IMAGE',
+          ),
+        },
       },
     },
     async (request) =>
@@ -135,7 +159,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Xoá món (đơn hàng cũ vẫn giữ món)',
         params: IdParamsSchema,
-        response: { 200: MessageReplySchema },
+        response: { 200: MessageReplySchema, ...errorReplies('FOOD_NOT_FOUND', 'RESTAURANT_NONE') },
       },
     },
     async (request) => {
@@ -152,7 +176,10 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Đổi trạng thái món: đang bán / tạm ngừng',
         params: IdParamsSchema,
-        response: { 200: StaffFoodReplySchema },
+        response: {
+          200: StaffFoodReplySchema,
+          ...errorReplies('FOOD_NOT_FOUND', 'RESTAURANT_NONE'),
+        },
       },
     },
     async (request) =>
