@@ -28,34 +28,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: DepositReplySchema, ...errorReplies('DEPOSIT_AMOUNT_RANGE') },
   };
 
-  app.post(
-    '/api/payment/deposit/create/',
-    // A double tap must not open two payments.
-    { config: { access: 'authenticated', idempotent: true }, schema: depositSchema },
-    async (request) =>
-      ok(
-        await createDeposit(deps, {
-          userId: currentUser(request).id,
-          amount: request.body.amount,
-          ipAddr: request.ip,
-        }),
-        DEPOSIT_CREATED,
-      ),
-  );
-
-  app.post(
-    '/api/staff/payment/deposit/',
-    { config: { access: 'staff', idempotent: true }, schema: depositSchema },
-    async (request) =>
-      ok(
-        await createDeposit(deps, {
-          userId: currentUser(request).id,
-          amount: request.body.amount,
-          ipAddr: request.ip,
-        }),
-        DEPOSIT_CREATED,
-      ),
-  );
+  // The customer's and the staff's top-up: the same call, for different callers.
+  for (const [url, access] of [
+    ['/api/payment/deposit/create/', 'authenticated'],
+    ['/api/staff/payment/deposit/', 'staff'],
+  ] as const) {
+    app.post(
+      url,
+      // A double tap must not open two payments.
+      { config: { access, idempotent: true }, schema: depositSchema },
+      async (request) =>
+        ok(
+          await createDeposit(deps, {
+            userId: currentUser(request).id,
+            amount: request.body.amount,
+            ipAddr: request.ip,
+          }),
+          DEPOSIT_CREATED,
+        ),
+    );
+  }
 
   app.post(
     '/api/payment/order/pay/',
