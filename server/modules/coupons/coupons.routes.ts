@@ -11,7 +11,7 @@ import {
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
-import { applyCoupon, getCoupon, listUsableCoupons } from './coupons.service';
+import { applyCoupon, COUPON_REFUSALS, getCoupon, listUsableCoupons } from './coupons.service';
 
 const CouponListQuerySchema = z.object({ restaurant_id: IdParamsSchema.shape.id.optional() });
 
@@ -54,16 +54,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CouponApplyBodySchema,
         response: {
           200: CouponApplyReplySchema,
-          ...errorReplies(
-            'COUPON_CUSTOMER_LIMIT',
-            'COUPON_EXPIRED',
-            'COUPON_MIN_ORDER',
-            'COUPON_NOT_APPLICABLE',
-            'COUPON_NOT_FOUND',
-            'COUPON_NOT_STARTED',
-            'COUPON_USED_UP',
-            'COUPON_WRONG_RESTAURANT',
-          ),
+          ...errorReplies(...COUPON_REFUSALS),
         },
       },
     },

@@ -11,6 +11,7 @@ import {
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
+import { COUPON_REFUSALS } from '../coupons/coupons.service';
 import {
   advanceStaffOrder,
   cancelOrderAsCustomer,
@@ -37,14 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           201: CreateOrderReplySchema,
           ...errorReplies(
             'CART_EMPTY',
-            'COUPON_CUSTOMER_LIMIT',
-            'COUPON_EXPIRED',
-            'COUPON_MIN_ORDER',
-            'COUPON_NOT_APPLICABLE',
-            'COUPON_NOT_FOUND',
-            'COUPON_NOT_STARTED',
-            'COUPON_USED_UP',
-            'COUPON_WRONG_RESTAURANT',
+            ...COUPON_REFUSALS,
             'FOOD_UNAVAILABLE',
             'ORDER_NOT_FOUND',
             'RESTAURANT_CLOSED',

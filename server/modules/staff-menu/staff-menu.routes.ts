@@ -30,6 +30,15 @@ const CREATED = 'Đã tạo món';
 const UPDATED = 'Đã cập nhật món';
 const DELETED = 'Đã xoá món';
 const TOGGLED = 'Đã đổi trạng thái món';
+/** What creating or editing a dish can refuse: its image, toppings, categories, restaurant. */
+const FOOD_FORM_REFUSALS = [
+  'FOOD_NOT_FOUND',
+  'IMAGE_TOO_LARGE',
+  'RESTAURANT_NONE',
+  'TOPPING_INVALID',
+  'UNKNOWN_CATEGORY',
+  'UNSUPPORTED_IMAGE',
+] as const;
 
 const FoodImageSchema = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), 'Ảnh món phải là một tệp ảnh')
@@ -103,14 +112,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         body: FoodCreateBodySchema.extend({ image: FoodImageSchema.optional() }),
         response: {
           201: StaffFoodReplySchema,
-          ...errorReplies(
-            'FOOD_NOT_FOUND',
-            'IMAGE_TOO_LARGE',
-            'RESTAURANT_NONE',
-            'TOPPING_INVALID',
-            'UNKNOWN_CATEGORY',
-            'UNSUPPORTED_IMAGE',
-          ),
+          ...errorReplies(...FOOD_FORM_REFUSALS),
         },
       },
     },
@@ -133,14 +135,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         body: FoodUpdateBodySchema.extend({ image: FoodImageSchema.optional() }),
         response: {
           200: StaffFoodReplySchema,
-          ...errorReplies(
-            'FOOD_NOT_FOUND',
-            'IMAGE_TOO_LARGE',
-            'RESTAURANT_NONE',
-            'TOPPING_INVALID',
-            'UNKNOWN_CATEGORY',
-            'UNSUPPORTED_IMAGE',
-          ),
+          ...errorReplies(...FOOD_FORM_REFUSALS),
         },
       },
     },
