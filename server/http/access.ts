@@ -3,6 +3,7 @@ import type { Role } from '#contract/profile';
 import { AppError } from '../errors';
 import type { Access } from '../lib/request-user';
 import { bearerToken, verifyAccessToken } from '../modules/auth/tokens';
+import { declareErrorReplies, isApiRoute } from './error-handler';
 import { rootPlugin } from './root-plugin';
 
 const ALLOWED: Record<Exclude<Access, 'public'>, readonly Role[]> = {
@@ -38,7 +39,7 @@ export interface AccessPluginOptions extends Record<string, unknown> {
 export const accessPlugin = rootPlugin<AccessPluginOptions>('access', async (app, { key }) => {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+    if (!isApiRoute(route)) return;
     const access = route.config?.access;
     if (!access) {
       throw new Error(`${String(route.method)} ${route.url} declares no config.access`);
@@ -46,5 +47,8 @@ export const accessPlugin = rootPlugin<AccessPluginOptions>('access', async (app
     if (access === 'public') return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [guard(access, key), ...existing];
+    // What the guard answers: 401 to anyone without a valid token, 403 to a role not allowed.
+    declareErrorReplies(route, 'UNAUTHENTICATED');
+    if (access !== 'authenticated') declareErrorReplies(route, 'FORBIDDEN');
   });
 });

@@ -1,7 +1,14 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReply, FieldError } from '#contract/envelope';
 import { AppError, ERRORS, type ErrorCode } from '../errors';
+import { errorReplies } from '../lib/error-replies';
 
 export function sendError(
   reply: FastifyReply,
@@ -40,10 +47,43 @@ function validationErrors(error: FastifyError): FieldError[] {
 }
 
 /**
+ * Adds the error replies of these codes to a route's `schema.response` from an onRoute hook,
+ * for what a plugin answers on the route's behalf; what the route declares itself is kept.
+ */
+export function declareErrorReplies(route: RouteOptions, ...codes: ErrorCode[]): void {
+  const declared = route.schema?.response as Record<string, unknown> | undefined;
+  route.schema = { ...route.schema, response: { ...errorReplies(...codes), ...declared } };
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Only the API's routes answer with the envelope; the static and sandbox pages do not. */
+export const isApiRoute = (route: RouteOptions) =>
+  route.url.startsWith('/api/') || route.url === '/api';
+
+/**
+ * The request errors any API route can answer, declared on it: 400 when the route validates a
+ * body, query or path (VALIDATION_ERROR) or reads a body (INVALID_JSON,
+ * UNSUPPORTED_CONTENT_TYPE), and 413 when the body is too large (PAYLOAD_TOO_LARGE).
+ */
+function declareRequestErrors(route: RouteOptions): void {
+  if (!isApiRoute(route)) return;
+  const methods = [route.method].flat();
+  const readsBody = methods.some((method) => BODY_METHODS.has(method));
+  const schema = route.schema;
+  if (readsBody || schema?.body || schema?.querystring || schema?.params) {
+    declareErrorReplies(route, 'VALIDATION_ERROR');
+  }
+  if (readsBody) declareErrorReplies(route, 'PAYLOAD_TOO_LARGE');
+}
+
+/**
  * The single error handler: every failure leaves as the envelope of design.md section 4.
  * 5xx details are logged, never sent.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Before any route, so every route's OpenAPI entry and serializer know these replies.
+  app.addHook('onRoute', declareRequestErrors);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);

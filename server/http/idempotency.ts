@@ -8,6 +8,7 @@ import {
   release,
   requestHash,
 } from '../modules/idempotency/idempotency.service';
+import { declareErrorReplies } from './error-handler';
 import { rootPlugin } from './root-plugin';
 
 declare module 'fastify' {
@@ -99,5 +100,11 @@ export const idempotencyPlugin = rootPlugin('idempotency', async (app) => {
     }
     route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), preHandler(app)];
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), onSend(app)];
+    declareErrorReplies(
+      route,
+      'IDEMPOTENCY_KEY_INVALID',
+      'IDEMPOTENCY_IN_PROGRESS',
+      'IDEMPOTENCY_KEY_REUSED',
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The development demo catalogue (issue 4, 'Demo data'): restaurants in Hà Nội, TP. Hồ Chí Minh
- * and Đà Nẵng with their opening hours, dishes and toppings, as plain data. The seed step inserts
- * it; the first restaurant is open around the clock and belongs to `demo_owner`.
+ * The development demo catalogue, so a fresh install has restaurants to browse and order from:
+ * restaurants in Hà Nội, TP. Hồ Chí Minh and Đà Nẵng with their opening hours, dishes and
+ * toppings, as plain data. The seed step inserts it; the first restaurant is open around the
+ * clock and belongs to `demo_owner`.
  *
  * Addresses use the familiar street, ward, district, city form; coordinates sit on or next to the
  * named street. Opening hours follow design.md section 5 (Asia/Ho_Chi_Minh, an interval whose

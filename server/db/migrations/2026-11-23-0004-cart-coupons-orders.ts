@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The cart, coupons, orders and the idempotency store (issue 5).
+ * The cart, coupons, orders and the idempotency store.
  *
  * - One cart per customer (`carts`), bound to one restaurant while it has lines. A line is a
  *   dish with a set of toppings (`topping_ids`, sorted, no duplicates), so the same dish with

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Money (issue 6, design.md section 5 'Orders and money').
+ * Money: the ledger, VNPay payments and withdrawals (design.md section 5 'Orders and money').
  *
  * - `ledger_accounts`: one wallet per user that has touched money, plus one platform account of
  *   each kind: escrow (paid orders not yet completed), gateway (VNPay clearing: money that came

@@ -13,6 +13,7 @@ import {
 } from '#contract/auth';
 import { MessageReplySchema } from '#contract/envelope';
 import { AppError } from '#server/errors';
+import { errorReplies } from '#server/lib/error-replies';
 import { done, ok } from '#server/lib/reply';
 import {
   logout,
@@ -38,7 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Gửi mã OTP đăng nhập',
         body: SendOtpBodySchema,
-        response: { 200: SendOtpReplySchema },
+        response: {
+          200: SendOtpReplySchema,
+          ...errorReplies('OTP_RESEND_TOO_SOON', 'RATE_LIMITED', 'SMS_FAILED'),
+        },
       },
     },
     async (request) =>
@@ -56,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Đăng nhập bằng mã OTP',
         body: VerifyOtpBodySchema,
-        response: { 200: VerifyOtpReplySchema },
+        response: { 200: VerifyOtpReplySchema, ...errorReplies('OTP_INVALID', 'RATE_LIMITED') },
       },
     },
     async (request) =>
@@ -78,7 +82,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Đăng ký tài khoản chủ quán',
         body: RegisterBodySchema,
-        response: { 201: RegisterReplySchema },
+        response: {
+          201: RegisterReplySchema,
+          ...errorReplies('EMAIL_TAKEN', 'PHONE_TAKEN', 'USERNAME_TAKEN', 'WEAK_PASSWORD'),
+        },
       },
     },
     async (request, reply) => {
@@ -97,7 +104,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Đăng nhập chủ quán / nhân viên',
         body: StaffLoginBodySchema,
-        response: { 200: StaffLoginReplySchema },
+        response: {
+          200: StaffLoginReplySchema,
+          ...errorReplies('ACCOUNT_LOCKED', 'INVALID_CREDENTIALS', 'RATE_LIMITED'),
+        },
       },
     },
     async (request) =>
@@ -118,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Làm mới access token (refresh token là bearer)',
-        response: { 200: RefreshReplySchema },
+        response: { 200: RefreshReplySchema, ...errorReplies('INVALID_REFRESH_TOKEN') },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import {
   CartReplySchema,
   CartUpdateBodySchema,
 } from '#contract/cart';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service';
@@ -36,7 +37,18 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         summary: 'Thêm món (với topping) vào giỏ hàng',
         body: CartAddBodySchema,
-        response: { 200: CartReplySchema },
+        response: {
+          200: CartReplySchema,
+          ...errorReplies(
+            'CART_OTHER_RESTAURANT',
+            'CART_QUANTITY_LIMIT',
+            'CART_TOO_MANY_LINES',
+            'FOOD_NOT_FOUND',
+            'FOOD_UNAVAILABLE',
+            'RESTAURANT_PAUSED',
+            'TOPPING_INVALID',
+          ),
+        },
       },
     },
     async (request) =>
@@ -52,7 +64,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Đổi số lượng một món trong giỏ hàng',
         params: CartItemParamsSchema,
         body: CartUpdateBodySchema,
-        response: { 200: CartReplySchema },
+        response: { 200: CartReplySchema, ...errorReplies('CART_ITEM_NOT_FOUND') },
       },
     },
     async (request) =>
@@ -75,7 +87,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         summary: 'Xóa một món khỏi giỏ hàng',
         params: CartItemParamsSchema,
-        response: { 200: CartReplySchema },
+        response: { 200: CartReplySchema, ...errorReplies('CART_ITEM_NOT_FOUND') },
       },
     },
     async (request) =>

@@ -36,12 +36,7 @@ import {
   type RestaurantSummaryRow,
   type ResultRestaurantRow,
 } from './catalogue.queries';
-import {
-  foodRating,
-  foodReviewPage,
-  recentRestaurantReviews,
-  restaurantReviewPage,
-} from '../reviews/reviews.service';
+import { foodRating, recentRestaurantReviews, reviewPage } from '../reviews/reviews.service';
 import { isOpenAt } from './opening-hours';
 
 /**
@@ -402,7 +397,7 @@ export async function listFoodReviews(
   perPage: number,
 ) {
   if (!(await selectListedFood(db, foodId))) throw new AppError('FOOD_NOT_FOUND');
-  return foodReviewPage(db, foodId, page, perPage);
+  return reviewPage(db, { foodId }, page, perPage);
 }
 
 export async function listRestaurantReviews(
@@ -413,5 +408,5 @@ export async function listRestaurantReviews(
 ) {
   if (!(await selectApprovedRestaurant(db, restaurantId)))
     throw new AppError('RESTAURANT_NOT_FOUND');
-  return restaurantReviewPage(db, restaurantId, page, perPage);
+  return reviewPage(db, { restaurantId }, page, perPage);
 }

@@ -8,9 +8,10 @@ import {
   CouponListReplySchema,
   CouponReplySchema,
 } from '#contract/orders';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
-import { applyCoupon, getCoupon, listUsableCoupons } from './coupons.service';
+import { applyCoupon, COUPON_REFUSALS, getCoupon, listUsableCoupons } from './coupons.service';
 
 const CouponListQuerySchema = z.object({ restaurant_id: IdParamsSchema.shape.id.optional() });
 
@@ -37,7 +38,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coupons'],
         summary: 'Một mã giảm giá',
         params: CouponCodeParamsSchema,
-        response: { 200: CouponReplySchema },
+        response: { 200: CouponReplySchema, ...errorReplies('COUPON_NOT_FOUND') },
       },
     },
     async (request) => ok(await getCoupon(app.db, request.params.code)),
@@ -51,7 +52,10 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coupons'],
         summary: 'Xem trước mức giảm của một mã cho đơn hàng',
         body: CouponApplyBodySchema,
-        response: { 200: CouponApplyReplySchema },
+        response: {
+          200: CouponApplyReplySchema,
+          ...errorReplies(...COUPON_REFUSALS),
+        },
       },
     },
     async (request) =>

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Coupon, CouponApplyBody, CouponApplyResult } from '#contract/orders';
 import type { DB } from '#server/db/schema';
-import { AppError } from '#server/errors';
+import { AppError, type ErrorCode } from '#server/errors';
 import {
   countLiveRedemptions,
   insertRedemption,
@@ -10,6 +10,18 @@ import {
   selectUsableCoupons,
   type CouponRow,
 } from './coupons.queries';
+
+/** Every refusal of a coupon, for the routes that apply one to declare in their replies. */
+export const COUPON_REFUSALS = [
+  'COUPON_CUSTOMER_LIMIT',
+  'COUPON_EXPIRED',
+  'COUPON_MIN_ORDER',
+  'COUPON_NOT_APPLICABLE',
+  'COUPON_NOT_FOUND',
+  'COUPON_NOT_STARTED',
+  'COUPON_USED_UP',
+  'COUPON_WRONG_RESTAURANT',
+] as const satisfies readonly ErrorCode[];
 
 const vndNumber = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 

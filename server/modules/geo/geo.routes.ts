@@ -5,6 +5,7 @@ import {
   GeoSearchQuerySchema,
   GeoSearchReplySchema,
 } from '#contract/geo';
+import { errorReplies } from '#server/lib/error-replies';
 
 /**
  * The maps service of spec 7.6 in Nominatim's shapes (bare JSON, not our envelope), so the
@@ -20,7 +21,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['geo'],
         summary: 'Tìm địa chỉ (định dạng Nominatim)',
         querystring: GeoSearchQuerySchema,
-        response: { 200: GeoSearchReplySchema },
+        response: { 200: GeoSearchReplySchema, ...errorReplies('GEOCODER_UNAVAILABLE') },
       },
     },
     async (request) => app.geocoder.search(request.query.q, request.query.limit),
@@ -34,7 +35,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['geo'],
         summary: 'Tên địa điểm tại một toạ độ (định dạng Nominatim)',
         querystring: GeoReverseQuerySchema,
-        response: { 200: GeoReverseReplySchema },
+        response: { 200: GeoReverseReplySchema, ...errorReplies('GEOCODER_UNAVAILABLE') },
       },
     },
     async (request) =>

@@ -8,8 +8,10 @@ import {
   OrderListReplySchema,
   OrderReplySchema,
 } from '#contract/orders';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
+import { COUPON_REFUSALS } from '../coupons/coupons.service';
 import {
   advanceStaffOrder,
   cancelOrderAsCustomer,
@@ -32,7 +34,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Tạo đơn hàng từ giỏ hàng',
         body: CreateOrderBodySchema,
-        response: { 201: CreateOrderReplySchema },
+        response: {
+          201: CreateOrderReplySchema,
+          ...errorReplies(
+            'CART_EMPTY',
+            ...COUPON_REFUSALS,
+            'FOOD_UNAVAILABLE',
+            'ORDER_NOT_FOUND',
+            'RESTAURANT_CLOSED',
+            'RESTAURANT_NOT_FOUND',
+            'RESTAURANT_PAUSED',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -63,7 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Chi tiết đơn hàng của tôi',
         params: IdParamsSchema,
-        response: { 200: OrderReplySchema },
+        response: { 200: OrderReplySchema, ...errorReplies('ORDER_NOT_FOUND') },
       },
     },
     async (request) =>
@@ -80,7 +93,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Hủy đơn hàng chờ thanh toán, hoặc đã thanh toán mà chưa được nhận (hoàn tiền về ví)',
         params: IdParamsSchema,
         body: CancelOrderBodySchema,
-        response: { 200: OrderReplySchema },
+        response: {
+          200: OrderReplySchema,
+          ...errorReplies('ORDER_NOT_CANCELLABLE', 'ORDER_NOT_FOUND'),
+        },
       },
     },
     async (request) =>
@@ -103,7 +119,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Đơn hàng của nhà hàng (trừ đơn chưa thanh toán), mới nhất trước',
         querystring: OrderListQuerySchema,
-        response: { 200: OrderListReplySchema },
+        response: { 200: OrderListReplySchema, ...errorReplies('RESTAURANT_NOT_LINKED') },
       },
     },
     async (request) => ok(await listStaffOrders(app.db, currentUser(request), request.query)),
@@ -117,7 +133,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Chi tiết một đơn hàng của nhà hàng',
         params: IdParamsSchema,
-        response: { 200: OrderReplySchema },
+        response: {
+          200: OrderReplySchema,
+          ...errorReplies('ORDER_NOT_FOUND', 'RESTAURANT_NOT_LINKED'),
+        },
       },
     },
     async (request) => ok(await getStaffOrder(app.db, currentUser(request), request.params.id)),
@@ -144,7 +163,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['orders'],
           summary,
           params: IdParamsSchema,
-          response: { 200: OrderReplySchema },
+          response: {
+            200: OrderReplySchema,
+            ...errorReplies('ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'RESTAURANT_NOT_LINKED'),
+          },
         },
       },
       async (request) =>
@@ -166,7 +188,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Hủy đơn đã thanh toán (hoàn tiền đầy đủ cho khách)',
         params: IdParamsSchema,
         body: CancelOrderBodySchema,
-        response: { 200: OrderReplySchema },
+        response: {
+          200: OrderReplySchema,
+          ...errorReplies('ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'RESTAURANT_NOT_LINKED'),
+        },
       },
     },
     async (request) =>

@@ -8,6 +8,7 @@ import {
   VnpayCallbackQuerySchema,
   VnpayIpnReplySchema,
 } from '#contract/payments';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { AppError } from '#server/errors';
@@ -24,37 +25,29 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['payments'],
     summary: 'Tạo lệnh nạp tiền vào ví qua VNPay (5.000 ₫ đến 100.000.000 ₫)',
     body: DepositBodySchema,
-    response: { 200: DepositReplySchema },
+    response: { 200: DepositReplySchema, ...errorReplies('DEPOSIT_AMOUNT_RANGE') },
   };
 
-  app.post(
-    '/api/payment/deposit/create/',
-    // A double tap must not open two payments.
-    { config: { access: 'authenticated', idempotent: true }, schema: depositSchema },
-    async (request) =>
-      ok(
-        await createDeposit(deps, {
-          userId: currentUser(request).id,
-          amount: request.body.amount,
-          ipAddr: request.ip,
-        }),
-        DEPOSIT_CREATED,
-      ),
-  );
-
-  app.post(
-    '/api/staff/payment/deposit/',
-    { config: { access: 'staff', idempotent: true }, schema: depositSchema },
-    async (request) =>
-      ok(
-        await createDeposit(deps, {
-          userId: currentUser(request).id,
-          amount: request.body.amount,
-          ipAddr: request.ip,
-        }),
-        DEPOSIT_CREATED,
-      ),
-  );
+  // The customer's and the staff's top-up: the same call, for different callers.
+  for (const [url, access] of [
+    ['/api/payment/deposit/create/', 'authenticated'],
+    ['/api/staff/payment/deposit/', 'staff'],
+  ] as const) {
+    app.post(
+      url,
+      // A double tap must not open two payments.
+      { config: { access, idempotent: true }, schema: depositSchema },
+      async (request) =>
+        ok(
+          await createDeposit(deps, {
+            userId: currentUser(request).id,
+            amount: request.body.amount,
+            ipAddr: request.ip,
+          }),
+          DEPOSIT_CREATED,
+        ),
+    );
+  }
 
   app.post(
     '/api/payment/order/pay/',
@@ -64,7 +57,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Thanh toán đơn hàng bằng ví; phần thiếu qua VNPay',
         body: PayOrderBodySchema,
-        response: { 200: PayOrderReplySchema },
+        response: {
+          200: PayOrderReplySchema,
+          ...errorReplies('ORDER_NOT_FOUND', 'ORDER_NOT_PAYABLE'),
+        },
       },
     },
     async (request) => {
@@ -108,7 +104,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Kết quả thanh toán VNPay (trang cho trình duyệt, JSON cho ứng dụng)',
         querystring: VnpayCallbackQuerySchema,
-        response: { 200: PaymentReturnReplySchema },
+        response: {
+          200: PaymentReturnReplySchema,
+          ...errorReplies('BAD_REQUEST', 'NOT_FOUND', 'PAYMENT_NOT_FOUND'),
+        },
       },
     },
     async (request, reply) => {

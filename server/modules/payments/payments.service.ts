@@ -15,7 +15,7 @@ import { buildPaymentUrl, newTxnRef } from '#server/payment/vnpay/vnpay';
 import { walletBalance } from '../ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '../orders/orders.service';
 import { insertPayment } from './payments.queries';
-import { tryTransfer, withRetry } from './payments.settlement.service';
+import { debitOrder, withRetry } from './payments.settlement.service';
 
 export interface PaymentDeps {
   db: Kysely<DB>;
@@ -121,14 +121,7 @@ export async function payOrder(
 
       let balance = await walletBalance(trx, p.customerId);
       if (balance >= order.total_amount) {
-        const moved = await tryTransfer(trx, {
-          key: `order:${order.id}:pay`,
-          from: { wallet: p.customerId },
-          to: { platform: 'escrow' },
-          amount: order.total_amount,
-          kind: 'order_payment',
-          orderId: order.id,
-        });
+        const moved = await debitOrder(trx, p.customerId, order);
         if (moved !== 'insufficient') return paid();
         // Another pay from the same wallet got there first: what is left decides.
         balance = await walletBalance(trx, p.customerId);

@@ -57,6 +57,25 @@ export async function tryTransfer(
   }
 }
 
+/**
+ * An order's payment from its customer's wallet into escrow (business key `order:<id>:pay`, so
+ * it happens once), or 'insufficient' with the transaction still usable.
+ */
+export function debitOrder(
+  trx: Kysely<DB>,
+  customerId: number,
+  order: { id: number; total_amount: number },
+): Promise<'done' | 'duplicate' | 'insufficient'> {
+  return tryTransfer(trx, {
+    key: `order:${order.id}:pay`,
+    from: { wallet: customerId },
+    to: { platform: 'escrow' },
+    amount: order.total_amount,
+    kind: 'order_payment',
+    orderId: order.id,
+  });
+}
+
 /** What the gateway says about one attempt, from an IPN or from querydr. */
 export interface GatewayOutcome {
   success: boolean;
@@ -113,14 +132,7 @@ export async function settlePayment(
       if (order?.status === 'pending') {
         const balance = await walletBalance(trx, payment.user_id);
         if (balance >= order.total_amount) {
-          const moved = await tryTransfer(trx, {
-            key: `order:${order.id}:pay`,
-            from: { wallet: payment.user_id },
-            to: { platform: 'escrow' },
-            amount: order.total_amount,
-            kind: 'order_payment',
-            orderId: order.id,
-          });
+          const moved = await debitOrder(trx, payment.user_id, order);
           if (moved !== 'insufficient') await markOrderPaid(trx, order.id, now);
         }
       }

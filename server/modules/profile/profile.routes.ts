@@ -7,6 +7,7 @@ import {
   ProfileReplySchema,
   StaffProfileUpdateSchema,
 } from '#contract/profile';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
@@ -58,7 +59,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'Cập nhật hồ sơ khách hàng (JSON hoặc multipart kèm avatar)',
         body: CustomerProfileUpdateSchema.extend({ avatar: AvatarFileSchema.optional() }),
-        response: { 200: ProfileReplySchema },
+        response: {
+          200: ProfileReplySchema,
+          ...errorReplies(
+            'IMAGE_TOO_LARGE',
+            'OTP_INVALID',
+            'OTP_REQUIRED',
+            'PHONE_TAKEN',
+            'RATE_LIMITED',
+            'UNSUPPORTED_IMAGE',
+          ),
+        },
       },
     },
     async (request) =>
@@ -76,7 +87,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'Gửi mã OTP xác nhận số điện thoại mới',
         body: PhoneOtpBodySchema,
-        response: { 200: SendOtpReplySchema },
+        response: {
+          200: SendOtpReplySchema,
+          ...errorReplies('OTP_RESEND_TOO_SOON', 'RATE_LIMITED', 'SMS_FAILED'),
+        },
       },
     },
     async (request) =>
@@ -108,7 +122,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'Cập nhật hồ sơ chủ quán / nhân viên (JSON hoặc multipart kèm avatar)',
         body: StaffProfileUpdateSchema.extend({ avatar: AvatarFileSchema.optional() }),
-        response: { 200: ProfileReplySchema },
+        response: {
+          200: ProfileReplySchema,
+          ...errorReplies(
+            'EMAIL_TAKEN',
+            'IMAGE_TOO_LARGE',
+            'PHONE_TAKEN',
+            'UNSUPPORTED_IMAGE',
+            'USERNAME_TAKEN',
+          ),
+        },
       },
     },
     async (request) =>

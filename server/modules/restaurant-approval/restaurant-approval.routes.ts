@@ -6,6 +6,7 @@ import {
   AdminRestaurantReplySchema,
   RejectRestaurantBodySchema,
 } from '#contract/staff-restaurant';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import {
   approveRestaurant,
@@ -36,7 +37,7 @@ export const restaurantApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['restaurant-approval'],
         summary: 'Duyệt nhà hàng (khách hàng thấy nhà hàng từ lúc này)',
         params: IdParamsSchema,
-        response: { 200: AdminRestaurantReplySchema },
+        response: { 200: AdminRestaurantReplySchema, ...errorReplies('RESTAURANT_NOT_FOUND') },
       },
     },
     async (request) => ok(await approveRestaurant(app.db, request.params.id), 'Đã duyệt nhà hàng'),
@@ -51,7 +52,7 @@ export const restaurantApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Từ chối nhà hàng, kèm lý do cho chủ quán',
         params: IdParamsSchema,
         body: RejectRestaurantBodySchema,
-        response: { 200: AdminRestaurantReplySchema },
+        response: { 200: AdminRestaurantReplySchema, ...errorReplies('RESTAURANT_NOT_FOUND') },
       },
     },
     async (request) =>

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RevenueQuerySchema, RevenueReplySchema } from '#contract/revenue';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { getRevenue } from './revenue.service';
@@ -13,7 +14,7 @@ export const revenueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['revenue'],
         summary: 'Doanh thu theo ngày của nhà hàng (đơn đã hoàn thành)',
         querystring: RevenueQuerySchema,
-        response: { 200: RevenueReplySchema },
+        response: { 200: RevenueReplySchema, ...errorReplies('RESTAURANT_NOT_LINKED') },
       },
     },
     async (request) => ok(await getRevenue(app.db, currentUser(request), request.query)),

@@ -156,14 +156,17 @@ export interface ReviewRow {
   food_name: string;
 }
 
-function reviewsQuery(db: Kysely<DB>) {
-  return reviewsFrom(db).select(REVIEW_COLUMNS);
-}
+/** Whose reviews: one dish's, or every dish's of one restaurant. */
+export type ReviewsOf = { foodId: number } | { restaurantId: number };
 
-/** Newest first; one row more than asked, so the caller knows whether a next page exists. */
-export function selectFoodReviews(db: Kysely<DB>, foodId: number, limit: number, offset: number) {
-  return reviewsQuery(db)
-    .where('rv.food_id', '=', foodId)
+/** Newest first. */
+export function selectReviews(db: Kysely<DB>, of: ReviewsOf, limit: number, offset: number) {
+  const query = reviewsFrom(db).select(REVIEW_COLUMNS);
+  return (
+    'foodId' in of
+      ? query.where('rv.food_id', '=', of.foodId)
+      : query.where('f.restaurant_id', '=', of.restaurantId)
+  )
     .orderBy('rv.created_at', 'desc')
     .orderBy('rv.id', 'desc')
     .limit(limit)
@@ -171,33 +174,16 @@ export function selectFoodReviews(db: Kysely<DB>, foodId: number, limit: number,
     .execute() as Promise<ReviewRow[]>;
 }
 
-export function selectRestaurantReviews(
-  db: Kysely<DB>,
-  restaurantId: number,
-  limit: number,
-  offset: number,
-) {
-  return reviewsQuery(db)
-    .where('f.restaurant_id', '=', restaurantId)
-    .orderBy('rv.created_at', 'desc')
-    .orderBy('rv.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute() as Promise<ReviewRow[]>;
-}
-
-export async function countReviews(
-  db: Kysely<DB>,
-  where: { foodId?: number; restaurantId?: number },
-) {
-  let query = db
+export async function countReviews(db: Kysely<DB>, of: ReviewsOf) {
+  const query = db
     .selectFrom('reviews as rv')
     .innerJoin('foods as f', 'f.id', 'rv.food_id')
     .select((eb) => eb.fn.countAll<number>().as('n'));
-  if (where.foodId !== undefined) query = query.where('rv.food_id', '=', where.foodId);
-  if (where.restaurantId !== undefined)
-    query = query.where('f.restaurant_id', '=', where.restaurantId);
-  const row = await query.executeTakeFirstOrThrow();
+  const row = await (
+    'foodId' in of
+      ? query.where('rv.food_id', '=', of.foodId)
+      : query.where('f.restaurant_id', '=', of.restaurantId)
+  ).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -5,6 +5,7 @@ import {
   StaffReviewListQuerySchema,
   StaffReviewListReplySchema,
 } from '#contract/reviews';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { createReview, listStaffReviews } from './reviews.service';
@@ -23,7 +24,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Đánh giá một món đã mua trong đơn hàng đã hoàn thành',
         body: CreateReviewBodySchema,
-        response: { 201: CreateReviewReplySchema },
+        response: {
+          201: CreateReviewReplySchema,
+          ...errorReplies('ALREADY_REVIEWED', 'REVIEW_NOT_ALLOWED'),
+        },
       },
     },
     async (request, reply) =>
@@ -42,7 +46,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Đánh giá của khách về các món của nhà hàng mình, mới nhất trước',
         querystring: StaffReviewListQuerySchema,
-        response: { 200: StaffReviewListReplySchema },
+        response: { 200: StaffReviewListReplySchema, ...errorReplies('RESTAURANT_NONE') },
       },
     },
     async (request) => ok(await listStaffReviews(app.db, currentUser(request), request.query)),

@@ -11,14 +11,14 @@ import {
   countReviews,
   insertReview,
   selectFoodRating,
-  selectFoodReviews,
   selectItemToReview,
   selectOrderItem,
   selectRestaurantReviewPage,
-  selectRestaurantReviews,
+  selectReviews,
   selectReview,
   type ReviewableItemRow,
   type ReviewRow,
+  type ReviewsOf,
 } from './reviews.queries';
 
 function toReview(row: ReviewRow): Review {
@@ -149,33 +149,19 @@ export async function recentRestaurantReviews(
   restaurantId: number,
   limit: number,
 ): Promise<Review[]> {
-  return (await selectRestaurantReviews(db, restaurantId, limit, 0)).map(toReview);
+  return (await selectReviews(db, { restaurantId }, limit, 0)).map(toReview);
 }
 
-/** One page of a dish's reviews, newest first. */
-export async function foodReviewPage(
+/** One page of a dish's or a restaurant's reviews, newest first. */
+export async function reviewPage(
   db: Kysely<DB>,
-  foodId: number,
+  of: ReviewsOf,
   page: number,
   perPage: number,
 ): Promise<{ items: Review[]; pagination: Pagination }> {
   const [rows, total] = await Promise.all([
-    selectFoodReviews(db, foodId, perPage, offsetOf(page, perPage)),
-    countReviews(db, { foodId }),
-  ]);
-  return { items: rows.map(toReview), pagination: pagination(page, perPage, total) };
-}
-
-/** One page of the reviews of a restaurant's dishes, newest first. */
-export async function restaurantReviewPage(
-  db: Kysely<DB>,
-  restaurantId: number,
-  page: number,
-  perPage: number,
-): Promise<{ items: Review[]; pagination: Pagination }> {
-  const [rows, total] = await Promise.all([
-    selectRestaurantReviews(db, restaurantId, perPage, offsetOf(page, perPage)),
-    countReviews(db, { restaurantId }),
+    selectReviews(db, of, perPage, offsetOf(page, perPage)),
+    countReviews(db, of),
   ]);
   return { items: rows.map(toReview), pagination: pagination(page, perPage, total) };
 }

@@ -6,6 +6,7 @@ import {
   StaffMemberListReplySchema,
   StaffMemberReplySchema,
 } from '#contract/staff-members';
+import { errorReplies } from '#server/lib/error-replies';
 import { done, ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { createMember, listMembers, removeMember } from './staff-members.service';
@@ -21,7 +22,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff-members'],
         summary: 'Nhân viên của nhà hàng',
-        response: { 200: StaffMemberListReplySchema },
+        response: { 200: StaffMemberListReplySchema, ...errorReplies('RESTAURANT_NONE') },
       },
     },
     async (request) => ok({ items: await listMembers(app.db, currentUser(request)) }),
@@ -35,7 +36,16 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-members'],
         summary: 'Tạo tài khoản nhân viên cho nhà hàng',
         body: StaffMemberCreateBodySchema,
-        response: { 201: StaffMemberReplySchema },
+        response: {
+          201: StaffMemberReplySchema,
+          ...errorReplies(
+            'EMAIL_TAKEN',
+            'PHONE_TAKEN',
+            'RESTAURANT_NONE',
+            'USERNAME_TAKEN',
+            'WEAK_PASSWORD',
+          ),
+        },
       },
     },
     async (request, reply) =>
@@ -54,7 +64,10 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-members'],
         summary: 'Xoá nhân viên khỏi nhà hàng (đăng xuất mọi thiết bị của họ)',
         params: IdParamsSchema,
-        response: { 200: MessageReplySchema },
+        response: {
+          200: MessageReplySchema,
+          ...errorReplies('RESTAURANT_NONE', 'STAFF_MEMBER_NOT_FOUND'),
+        },
       },
     },
     async (request) => {

@@ -11,6 +11,7 @@ import {
   StaffFoodListReplySchema,
   StaffFoodReplySchema,
 } from '#contract/staff-menu';
+import { errorReplies } from '#server/lib/error-replies';
 import { done, ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
@@ -29,6 +30,15 @@ const CREATED = 'Đã tạo món';
 const UPDATED = 'Đã cập nhật món';
 const DELETED = 'Đã xoá món';
 const TOGGLED = 'Đã đổi trạng thái món';
+/** What creating or editing a dish can refuse: its image, toppings, categories, restaurant. */
+const FOOD_FORM_REFUSALS = [
+  'FOOD_NOT_FOUND',
+  'IMAGE_TOO_LARGE',
+  'RESTAURANT_NONE',
+  'TOPPING_INVALID',
+  'UNKNOWN_CATEGORY',
+  'UNSUPPORTED_IMAGE',
+] as const;
 
 const FoodImageSchema = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), 'Ảnh món phải là một tệp ảnh')
@@ -67,7 +77,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Thực đơn của nhà hàng mình, món mới nhất trước',
         querystring: StaffFoodListQuerySchema,
-        response: { 200: StaffFoodListReplySchema },
+        response: { 200: StaffFoodListReplySchema, ...errorReplies('RESTAURANT_NONE') },
       },
     },
     async (request) => ok(await listStaffFoods(app.db, currentUser(request), request.query)),
@@ -81,7 +91,10 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Một món của nhà hàng mình',
         params: IdParamsSchema,
-        response: { 200: StaffFoodReplySchema },
+        response: {
+          200: StaffFoodReplySchema,
+          ...errorReplies('FOOD_NOT_FOUND', 'RESTAURANT_NONE'),
+        },
       },
     },
     async (request) => ok(await getStaffFood(app.db, currentUser(request), request.params.id)),
@@ -97,7 +110,10 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Thêm món (JSON, hoặc multipart kèm tệp ảnh `image`)',
         body: FoodCreateBodySchema.extend({ image: FoodImageSchema.optional() }),
-        response: { 201: StaffFoodReplySchema },
+        response: {
+          201: StaffFoodReplySchema,
+          ...errorReplies(...FOOD_FORM_REFUSALS),
+        },
       },
     },
     async (request, reply) =>
@@ -117,7 +133,10 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sửa món, topping và danh mục (JSON, hoặc multipart kèm tệp ảnh `image`)',
         params: IdParamsSchema,
         body: FoodUpdateBodySchema.extend({ image: FoodImageSchema.optional() }),
-        response: { 200: StaffFoodReplySchema },
+        response: {
+          200: StaffFoodReplySchema,
+          ...errorReplies(...FOOD_FORM_REFUSALS),
+        },
       },
     },
     async (request) =>
@@ -135,7 +154,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Xoá món (đơn hàng cũ vẫn giữ món)',
         params: IdParamsSchema,
-        response: { 200: MessageReplySchema },
+        response: { 200: MessageReplySchema, ...errorReplies('FOOD_NOT_FOUND', 'RESTAURANT_NONE') },
       },
     },
     async (request) => {
@@ -152,7 +171,10 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-menu'],
         summary: 'Đổi trạng thái món: đang bán / tạm ngừng',
         params: IdParamsSchema,
-        response: { 200: StaffFoodReplySchema },
+        response: {
+          200: StaffFoodReplySchema,
+          ...errorReplies('FOOD_NOT_FOUND', 'RESTAURANT_NONE'),
+        },
       },
     },
     async (request) =>

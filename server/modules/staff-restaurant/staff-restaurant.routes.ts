@@ -8,6 +8,7 @@ import {
   RestaurantUpdateBodySchema,
   StaffRestaurantReplySchema,
 } from '#contract/staff-restaurant';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { MAX_UPLOAD_BYTES } from '#server/storage/images';
@@ -61,7 +62,7 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff-restaurant'],
         summary: 'Nhà hàng của chủ quán / nhân viên (kể cả khi chưa được duyệt)',
-        response: { 200: StaffRestaurantReplySchema },
+        response: { 200: StaffRestaurantReplySchema, ...errorReplies('RESTAURANT_NONE') },
       },
     },
     async (request) => ok(await getStaffRestaurant(app.db, currentUser(request))),
@@ -77,7 +78,16 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-restaurant'],
         summary: 'Tạo nhà hàng (JSON hoặc multipart kèm cover, logo); chờ admin duyệt',
         body: RestaurantCreateBodySchema.safeExtend(files),
-        response: { 201: StaffRestaurantReplySchema },
+        response: {
+          201: StaffRestaurantReplySchema,
+          ...errorReplies(
+            'ADDRESS_NOT_FOUND',
+            'GEOCODER_UNAVAILABLE',
+            'IMAGE_TOO_LARGE',
+            'RESTAURANT_EXISTS',
+            'UNSUPPORTED_IMAGE',
+          ),
+        },
       },
     },
     async (request, reply) =>
@@ -98,7 +108,16 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-restaurant'],
         summary: 'Cập nhật nhà hàng (JSON hoặc multipart kèm cover, logo)',
         body: RestaurantUpdateBodySchema.safeExtend(files),
-        response: { 200: StaffRestaurantReplySchema },
+        response: {
+          200: StaffRestaurantReplySchema,
+          ...errorReplies(
+            'ADDRESS_NOT_FOUND',
+            'GEOCODER_UNAVAILABLE',
+            'IMAGE_TOO_LARGE',
+            'RESTAURANT_NONE',
+            'UNSUPPORTED_IMAGE',
+          ),
+        },
       },
     },
     async (request) =>
@@ -116,7 +135,7 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff-restaurant'],
         summary: 'Cập nhật giờ mở cửa',
         body: RestaurantHoursBodySchema,
-        response: { 200: StaffRestaurantReplySchema },
+        response: { 200: StaffRestaurantReplySchema, ...errorReplies('RESTAURANT_NONE') },
       },
     },
     async (request) =>
@@ -133,7 +152,7 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff-restaurant'],
         summary: 'Bật / tạm ngừng nhận đơn',
-        response: { 200: StaffRestaurantReplySchema },
+        response: { 200: StaffRestaurantReplySchema, ...errorReplies('RESTAURANT_NONE') },
       },
     },
     async (request) =>

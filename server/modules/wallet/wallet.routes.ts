@@ -9,6 +9,7 @@ import {
   WithdrawBodySchema,
   WithdrawReplySchema,
 } from '#contract/wallet';
+import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import {
@@ -43,7 +44,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         summary: 'Rút tiền từ ví (nhân viên, chủ quán)',
         body: WithdrawBodySchema,
-        response: { 200: WithdrawReplySchema },
+        response: {
+          200: WithdrawReplySchema,
+          ...errorReplies('INSUFFICIENT_BALANCE', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAW_NOT_ALLOWED'),
+        },
       },
     },
     async (request) =>
@@ -72,7 +76,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         summary: 'Đánh dấu đã chuyển tiền cho yêu cầu rút tiền',
         params: IdParamsSchema,
-        response: { 200: WithdrawalReplySchema },
+        response: {
+          200: WithdrawalReplySchema,
+          ...errorReplies('WITHDRAWAL_ALREADY_DECIDED', 'WITHDRAWAL_NOT_FOUND'),
+        },
       },
     },
     async (request) =>
@@ -93,7 +100,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Từ chối yêu cầu rút tiền (hoàn tiền về ví)',
         params: IdParamsSchema,
         body: RejectWithdrawalBodySchema,
-        response: { 200: WithdrawalReplySchema },
+        response: {
+          200: WithdrawalReplySchema,
+          ...errorReplies('WITHDRAWAL_ALREADY_DECIDED', 'WITHDRAWAL_NOT_FOUND'),
+        },
       },
     },
     async (request) =>
