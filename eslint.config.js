@@ -90,7 +90,7 @@ const CLIENT = [
   'client-i18n',
   'feature',
 ];
-const SERVER = ['server', 'server-http', 'server-module'];
+const SERVER = ['server', 'server-http', 'server-lib', 'server-provider', 'server-module'];
 
 export default tseslint.config(
   {
@@ -222,12 +222,16 @@ export default tseslint.config(
         { type: 'sw', pattern: 'sw' },
         { type: 'server-module', pattern: 'server/modules/*', capture: ['module'] },
         { type: 'server-http', pattern: 'server/http' },
+        { type: 'server-lib', pattern: 'server/lib' },
+        { type: 'server-provider', pattern: 'server/{geo,sms,storage,payment}' },
         { type: 'server', pattern: 'server' },
         { type: 'contract', pattern: 'contract' },
       ],
       'boundaries/files': [
         { category: 'routes', pattern: '**/*.routes.ts' },
         { category: 'queries', pattern: '**/*.queries.ts' },
+        // The server's bottom floor, below lib/: importable from everywhere.
+        { category: 'errors', pattern: '**/server/errors.ts' },
         // The server's composition root: with the plugin layer, the only importers of server/http.
         { category: 'composition-root', pattern: '**/server/{app,main}.ts' },
         // Every file has a category, so a `noneOf` selector also matches files of no other one.
@@ -283,10 +287,27 @@ export default tseslint.config(
               message: 'Shared code never imports a feature; move what both need down instead.',
             },
             {
+              from: elementFrom('server-lib'),
+              disallow: {
+                to: {
+                  element: { types: { anyOf: SERVER } },
+                  file: { categories: { noneOf: ['errors'] } },
+                },
+              },
+              message:
+                'server/lib is the floor under the database and the modules: it imports only server/errors.ts, contract/ and packages.',
+            },
+            {
+              from: elementFrom('server-provider'),
+              disallow: elementTo('server-module', 'server-http'),
+              message:
+                'Providers (geo, sms, storage, payment) sit under the modules: a module calls them, never the other way round.',
+            },
+            {
               // The plugin layer sits above the modules: only it and the composition root
               // (server/app.ts, server/main.ts) import it.
               from: {
-                ...elementFrom('server', 'server-module'),
+                ...elementFrom('server', 'server-lib', 'server-provider', 'server-module'),
                 file: { categories: { noneOf: ['composition-root'] } },
               },
               disallow: elementTo('server-http'),

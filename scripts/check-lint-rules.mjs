@@ -79,6 +79,22 @@ const FIXTURES = {
     `import { accessPlugin } from '../http/access';\nexport const x = accessPlugin;\n`,
     ['boundaries/dependencies'],
   ],
+  'server/lib/pagination.ts': [
+    `import { AppError } from '../errors';\nimport { CategorySchema } from '#contract/category';\nexport const p = [AppError, CategorySchema];\n`,
+    [],
+  ],
+  'server/lib/uses-module.ts': [
+    `import { s } from '#server/modules/orders/orders.service';\nexport const x = s;\n`,
+    ['boundaries/dependencies'],
+  ],
+  'server/payment/vnpay/vnpay.ts': [
+    `import { p } from '#server/lib/pagination';\nimport { AppError } from '#server/errors';\nexport const vnpay = [p, AppError];\n`,
+    [],
+  ],
+  'server/payment/vnpay/uses-module.ts': [
+    `import { s } from '../../modules/orders/orders.service';\nexport const x = s;\n`,
+    ['boundaries/dependencies'],
+  ],
   'src/app/routes.ts': [`export const routeAccess = [];\n`, []],
   'src/app/router.ts': [
     `import { routeAccess } from './routes';\nimport { list } from '#src/features/menu/components/menu-list';\nexport const router = [routeAccess, list];\n`,

@@ -13,8 +13,8 @@ import {
 
 /**
  * A signed-in customer's home and dish pages rendered into the HTML the server sends
- * (docs/decisions/016). The app for Node is a build of its own (`serverEntry` in
- * vite.config.ts, dist/ssr/server-entry.js); it renders from the render-hint cookie and from
+ * (docs/decisions/016). The app for Node is a build of its own (build/server-entry.ts,
+ * dist/ssr/server-entry.js); it renders from the render-hint cookie and from
  * this server's own API, called in-process. Anything missing or wrong (no build of it, no
  * cookie, a cookie that does not fit, a dish that is gone, a render that throws) sends the page
  * as before: the app shell with its splash, drawn by the browser.
@@ -65,7 +65,7 @@ interface ServerEntry {
   ): Promise<{ html: string; state: unknown } | null>;
 }
 
-/** Where the build puts the app for Node, under the static directory (vite.config.ts). */
+/** Where the build puts the app for Node, under the static directory (build/server-entry.ts). */
 export const SERVER_ENTRY_DIR = 'ssr';
 const ENTRY_FILE = path.join(SERVER_ENTRY_DIR, 'server-entry.js');
 

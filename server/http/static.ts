@@ -26,16 +26,17 @@ function cacheControlFor(root: string, file: string): string {
   return SHORT;
 }
 
-/** Written by the build (`routePreloads` in vite.config.ts): a lazy route and its screen's files. */
+/** Written by the build (build/route-preloads.ts): a lazy route and its screen's files. */
 interface RoutePreload {
   pattern: string;
   files: string[];
 }
 
-// Written next to index.html under this name by vite.config.ts.
+// Written next to index.html under this name by build/route-preloads.ts.
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-// Written next to index.html under this name by `prerenderScreens` in vite.config.ts:
+// Written next to index.html under this name by build/server-entry.ts, from `prerenderScreens`
+// of the server entry:
 // `{path: inner HTML of #root}` for the sign-in screens (docs/decisions/015).
 const PRERENDERED_FILE = 'prerendered.json';
 
@@ -79,7 +80,7 @@ function withScreen(html: string, screen: string, after = ''): string {
 /**
  * index.html for the screen at `pathname`: with that screen's HTML if the server rendered it
  * for this request or the build prerendered it, and with preload tags for its chunks, so they
- * download alongside the entry instead of after it (see `routePreloads` in vite.config.ts).
+ * download alongside the entry instead of after it (see build/route-preloads.ts).
  * Read on every request: a deploy replaces the files under a running server.
  */
 async function indexHtmlFor(
@@ -103,10 +104,10 @@ async function indexHtmlFor(
   if (page !== null && page !== index) {
     // The screen is on the page already: its styles apply from the first paint (the router's
     // own imports find these links and add no others). The scripts, the entry's included, are
-    // only for taking it over: they wait for that paint (`paintBeforeScripts` in
-    // vite.config.ts) rather than share a slow link with the stylesheets and the pictures of
-    // the screen the customer is already looking at. Until then index.html holds back what is
-    // pressed and submitted, and src/app/early-input.ts hands it to the app.
+    // only for taking it over: they wait for that paint (build/paint-before-scripts.ts) rather
+    // than share a slow link with the stylesheets and the pictures of the screen the customer
+    // is already looking at. Until then index.html holds back what is pressed and submitted,
+    // and src/first-load/early-input.ts hands it to the app.
     const entryModules: string[] = [];
     const withoutPreloads = page.replace(MODULE_PRELOAD, (_tag, href: string) => {
       entryModules.push(href);

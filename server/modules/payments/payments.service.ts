@@ -26,10 +26,6 @@ export interface PaymentDeps {
 /** The payment page stays open this long; reconciliation waits for it to close first. */
 export const PAYMENT_WINDOW_MINUTES = 15;
 
-export function ipnUrl(config: Pick<Config, 'publicUrl'>): string {
-  return `${config.publicUrl}/api/payment/vnpay/ipn/`;
-}
-
 export function returnUrl(config: Pick<Config, 'publicUrl'>): string {
   return `${config.publicUrl}/api/payment/vnpay/return/`;
 }
