@@ -8,7 +8,7 @@ import {
 } from '#server/modules/events/events.service';
 import { call, signInCustomer } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
-import { deposit, payFromWallet } from '../helpers/money';
+import { deposit, payFromWallet, sendIpn, vnpayCallback } from '../helpers/money';
 import { listenOnFreePort, openSse, type SseMessage, type SseStream } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';
@@ -135,6 +135,45 @@ describe('GET /api/events/', () => {
     expect(await otherStaff.settle()).toEqual([]);
     expect(await other.settle()).toEqual([]);
     for (const s of [mine, staff, owner, otherStaff, other]) s.close();
+  });
+
+  it('announces an order paid through a VNPay IPN, and its cancel with the refund', async () => {
+    const buyer = await newUser(t, 'customer');
+    const mine = await stream(buyer.token);
+    const kitchen = await stream(a.staff.token);
+    const order = await placeOrder(t, buyer, a.dish);
+    const pay = await call<{ data: { status: string; txn_ref?: string; amount_vnpay: number } }>(
+      t.app,
+      'POST',
+      '/api/payment/order/pay/',
+      { token: buyer.token, body: { order_id: order.id } },
+    );
+    expect(pay.body.data.status).toBe('pending');
+    expect(await sendIpn(t, vnpayCallback(t, pay.body.data.txn_ref!, order.total_amount))).toEqual(
+      expect.objectContaining({ RspCode: '00' }),
+    );
+
+    const paid = { order_id: order.id, restaurant_id: a.id, status: 'paid' };
+    expect((await kitchen.next(ofType('order.created'))).data).toEqual({
+      ...paid,
+      total_amount: order.total_amount,
+    });
+    expect((await mine.next()).data).toEqual({ balance: order.total_amount });
+    expect((await mine.next()).data).toEqual({ balance: 0 });
+    expect((await mine.next()).data).toEqual(paid);
+
+    const cancelled = await call(t.app, 'PUT', `/api/staff/orders/${order.id}/cancel/`, {
+      token: a.staff.token,
+      body: { reason: 'Hết món' },
+    });
+    expect(cancelled.status).toBe(200);
+    const update = { order_id: order.id, restaurant_id: a.id, status: 'cancelled' };
+    expect((await kitchen.next(ofType('order.updated'))).data).toEqual(paid);
+    expect((await kitchen.next(ofType('order.updated'))).data).toEqual(update);
+    expect((await mine.next()).data).toEqual(update);
+    expect((await mine.next()).data).toEqual({ balance: order.total_amount });
+    mine.close();
+    kitchen.close();
   });
 
   it('replays what a reconnecting client missed, from Last-Event-ID or last_event_id', async () => {
