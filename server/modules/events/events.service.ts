@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LiveEventPayloads, LiveEventType } from '#contract/events';
 import type { DB, OrderStatus, Role } from '#server/db/schema';
+import { runPeriodically, type Periodic } from '#server/lib/periodic';
 import { findRestaurantIdOfStaff } from '../workplace/workplace.service';
 import {
   deleteEventsBefore,
@@ -130,27 +131,13 @@ export function startEventPruning(
     log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
   everyMs = PRUNE_EVERY_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = pruneEvents(deps.db)
-      .then((removed) => {
-        if (removed) deps.log?.info({ removed }, 'expired events pruned');
-      })
-      .catch((error: unknown) => deps.log?.error({ err: error }, 'event pruning failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  // The timer alone must not keep the process alive.
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+): Periodic {
+  return runPeriodically(
+    async () => {
+      const removed = await pruneEvents(deps.db);
+      if (removed) deps.log?.info({ removed }, 'expired events pruned');
     },
-  };
+    everyMs,
+    { runNow: true, onError: (error) => deps.log?.error({ err: error }, 'event pruning failed') },
+  );
 }
