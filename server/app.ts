@@ -27,6 +27,8 @@ import { couponRoutes } from './modules/coupons/coupons.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { gazetteerGeocoder, nominatimGeocoder, type Geocoder } from './geo/geocoder';
 import { devRoutes } from './modules/dev/dev.routes';
+import { EventHub } from './modules/events/events.hub';
+import { eventRoutes } from './modules/events/events.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -57,6 +59,7 @@ declare module 'fastify' {
     sms: SmsSender;
     uploads: UploadStore;
     geocoder: Geocoder;
+    events: EventHub;
   }
 }
 
@@ -67,7 +70,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the configured SMS provider (tests use it to simulate a failing gateway). */
   sms?: SmsSender;
+  /** Live events' timings; tests shorten them. */
+  events?: { heartbeatMs?: number; reconnectMinMs?: number; reconnectMaxMs?: number };
 }
+
+const HEARTBEAT_MS = 25_000;
 
 const ONE_MEGABYTE = 1024 * 1024;
 
@@ -76,6 +83,7 @@ export async function buildApp({
   db,
   logger,
   sms,
+  events,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -111,6 +119,19 @@ export async function buildApp({
       ? nominatimGeocoder(config.geocoderUrl, `MonNgon/${APP_VERSION} (${config.publicUrl})`)
       : gazetteerGeocoder,
   );
+  // One LISTEN connection per instance fans committed events out to its open streams.
+  const hub = new EventHub({
+    db: db.db,
+    listen: db.listen,
+    log: app.log,
+    ...(events?.reconnectMinMs ? { minDelayMs: events.reconnectMinMs } : {}),
+    ...(events?.reconnectMaxMs ? { maxDelayMs: events.reconnectMaxMs } : {}),
+  });
+  app.decorate('events', hub);
+  app.addHook('onReady', () => hub.start());
+  // Open streams never go idle, so they are ended before the server waits for connections.
+  app.addHook('preClose', async () => hub.closeStreams());
+  app.addHook('onClose', () => hub.stop());
   registerErrorHandling(app);
   // Before any route: every /api route must then declare who may call it.
   await app.register(accessPlugin, { key: keys.jwt });
@@ -169,6 +190,10 @@ export async function buildApp({
   await app.register(staffRestaurantRoutes);
   await app.register(staffMemberRoutes);
   await app.register(restaurantApprovalRoutes);
+  await app.register(eventRoutes, {
+    hub,
+    stream: { heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS },
+  });
   // The imitation of VNPay (vnpay.md) when no real gateway is configured; config refuses that
   // in production.
   if (config.vnpay.sandbox) await app.register(sandboxRoutes);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './seed/index';
+import { startEventPruning } from './modules/events/events.service';
 import { startPaymentReconciliation } from './modules/payments/payments.reconciliation.service';
 
 function readConfig(): Config {
@@ -44,6 +45,8 @@ try {
 
 // Payments whose IPN never came are settled through querydr (vnpay.md), every minute.
 const reconciliation = startPaymentReconciliation(app);
+// Live events are replayable for 7 days; older ones are deleted hourly.
+const pruning = startEventPruning({ db: app.db, log: app.log });
 
 const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
@@ -61,6 +64,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   try {
     // Stops accepting connections and waits for in-flight requests, then the database.
     await reconciliation.stop();
+    await pruning.stop();
     await app.close();
     await database.close();
     process.exit(0);

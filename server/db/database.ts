@@ -12,9 +12,29 @@ import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** A LISTEN held open until `close()`. */
+export interface NotificationListener {
+  close(): Promise<void>;
+}
+
+/**
+ * Starts listening on `channel`. `onNotify` gets each notification's payload; `onLost` is
+ * called once if the connection drops (a database restart, an admin's terminate), after which
+ * the listener is dead and the caller opens a new one.
+ */
+export type ListenFn = (
+  channel: string,
+  handlers: { onNotify: (payload: string) => void; onLost: (error: Error) => void },
+) => Promise<NotificationListener>;
+
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  /**
+   * LISTEN on a connection of its own: a dedicated client outside the pool on PostgreSQL (a
+   * pooled one would be handed to queries and lose the LISTEN), the one backend on PGlite.
+   */
+  listen: ListenFn;
   /** Closes the pool or the embedded database; safe to call twice. */
   close(): Promise<void>;
 }
@@ -62,12 +82,60 @@ export function createPostgresPool(connectionString: string, max: number): pg.Po
 
 export function databaseFromPGlite(pglite: PGlite): Database {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: once(() => db.destroy()) };
+  // LISTEN goes through the dialect's connection, so it never lands inside somebody's open
+  // transaction (where a rollback would undo it). The one backend never drops: onLost unused.
+  const listen: ListenFn = async (channel, { onNotify }) => {
+    const unlisten = await db
+      .connection()
+      .execute(() => pglite.listen(channel, (payload) => onNotify(payload)));
+    return {
+      close: () => (pglite.closed ? Promise.resolve() : db.connection().execute(() => unlisten())),
+    };
+  };
+  return { db, kind: 'pglite', listen, close: once(() => db.destroy()) };
 }
 
 export function databaseFromPool(pool: pg.Pool): Database {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: once(() => db.destroy()) };
+  return {
+    db,
+    kind: 'postgres',
+    listen: listenOnClient(pool.options),
+    close: once(() => db.destroy()),
+  };
+}
+
+function listenOnClient(options: pg.ClientConfig): ListenFn {
+  return async (channel, { onNotify, onLost }) => {
+    const client = new pg.Client(options);
+    let ended = false;
+    const lose = (error: Error) => {
+      if (ended) return;
+      ended = true;
+      client.end().catch(() => {});
+      onLost(error);
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    client.on('error', lose);
+    client.on('end', () => lose(new Error('the LISTEN connection ended')));
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      ended = true;
+      await client.end().catch(() => {});
+      throw error;
+    }
+    return {
+      close: async () => {
+        if (ended) return;
+        ended = true;
+        await client.end();
+      },
+    };
+  };
 }
 
 /**

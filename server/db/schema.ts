@@ -332,6 +332,16 @@ export interface WithdrawalsTable {
   decided_at: Timestamp | null;
 }
 
+/** The outbox of what happened (migration 0006): one audience each, a user or a restaurant. */
+export interface EventsTable {
+  id: Generated<number>;
+  type: string;
+  user_id: number | null;
+  restaurant_id: number | null;
+  payload: ColumnType<Record<string, unknown>, string, never>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -356,4 +366,5 @@ export interface DB {
   ledger_transfers: LedgerTransfersTable;
   payments: PaymentsTable;
   withdrawals: WithdrawalsTable;
+  events: EventsTable;
 }

@@ -13,6 +13,8 @@ export type Access = 'public' | 'authenticated' | 'customer' | 'staff' | 'owner'
 export interface RequestUser {
   id: number;
   role: Role;
+  /** When the access token expires (ms since the epoch): a live stream ends then. */
+  expiresAt?: number;
 }
 
 declare module 'fastify' {

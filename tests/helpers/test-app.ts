@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app';
+import { buildApp, type BuildAppOptions } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Database } from '#server/db/database';
 import type { SmsSender } from '#server/sms/sms';
@@ -39,13 +39,18 @@ export async function createTestApp(
     env?: Record<string, string>;
     sms?: SmsSender;
     beforeReady?: (app: FastifyInstance) => void;
+    /** Live events' timings (heartbeat, listener reconnect), shortened by their tests. */
+    events?: BuildAppOptions['events'];
+    /** Another app instance on this database instead of a fresh one (closed by its owner). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   // Uploads land in a directory of this test file's own, removed again by close().
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mn-api-'));
   const cleanUp = async () => {
-    await database.close();
+    if (!shared) await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
@@ -55,6 +60,7 @@ export async function createTestApp(
       db: database,
       logger: false,
       ...(options.sms ? { sms: options.sms } : {}),
+      ...(options.events ? { events: options.events } : {}),
     });
     options.beforeReady?.(app);
     await app.ready();

@@ -34,7 +34,7 @@ export function signAccessToken(
 export async function verifyAccessToken(
   key: Uint8Array,
   token: string,
-): Promise<AccessClaims | null> {
+): Promise<(AccessClaims & { expiresAt: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -44,7 +44,8 @@ export async function verifyAccessToken(
     const id = Number(payload.sub);
     const role = payload.role as Role;
     if (payload.typ !== 'access' || !Number.isSafeInteger(id) || !ROLES.includes(role)) return null;
-    return { id, role };
+    // jose has checked exp; signAccessToken always sets it.
+    return { id, role, expiresAt: (payload.exp ?? 0) * 1000 };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

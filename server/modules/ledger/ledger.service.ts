@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, TransferKind } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { recordWalletBalance } from '../events/events.service';
 import {
   creditAccount,
   debitAccount,
@@ -91,6 +92,12 @@ export async function transfer(
   } else {
     await credit();
     await debit();
+  }
+  // Every wallet movement passes here, so this is where its owner hears the new balance.
+  for (const ref of [input.from, input.to]) {
+    if ('wallet' in ref) {
+      await recordWalletBalance(trx, ref.wallet, await selectWalletBalance(trx, ref.wallet));
+    }
   }
   return 'done';
 }

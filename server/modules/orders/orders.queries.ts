@@ -147,12 +147,12 @@ export function selectCustomerOrderForUpdate(db: Kysely<DB>, id: number, custome
     .executeTakeFirst();
 }
 
-export async function updateOrderCancelled(
+export function updateOrderCancelled(
   db: Kysely<DB>,
   id: number,
   cancel: { reason: string; by: CancelledBy; from: readonly OrderStatus[] },
-): Promise<boolean> {
-  const result = await db
+): Promise<ChangedOrder | undefined> {
+  return db
     .updateTable('orders')
     .set({
       status: 'cancelled',
@@ -163,19 +163,27 @@ export async function updateOrderCancelled(
     })
     .where('id', '=', id)
     .where('status', 'in', cancel.from)
+    .returning(CHANGED_ORDER)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
+/** What a status change reports to its audience (the events module): the order as changed. */
+const CHANGED_ORDER = ['id', 'customer_id', 'restaurant_id', 'status', 'total_amount'] as const;
+export type ChangedOrder = Pick<OrderRow, (typeof CHANGED_ORDER)[number]>;
+
 /** pending -> paid; the status condition makes a late payment of a cancelled order a no-op. */
-export async function updateOrderPaid(db: Kysely<DB>, id: number, now: Date): Promise<boolean> {
-  const result = await db
+export function updateOrderPaid(
+  db: Kysely<DB>,
+  id: number,
+  now: Date,
+): Promise<ChangedOrder | undefined> {
+  return db
     .updateTable('orders')
     .set({ status: 'paid', paid_at: now, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .returning(CHANGED_ORDER)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /**
@@ -209,16 +217,16 @@ export type StepColumn = 'accepted_at' | 'done_at' | 'completed_at';
  * from -> to, only while the order is still in `from` (the row lock makes this the normal
  * case; the condition keeps a status from ever being skipped). False when nothing changed.
  */
-export async function updateOrderStep(
+export function updateOrderStep(
   db: Kysely<DB>,
   id: number,
   step: { from: OrderStatus; to: OrderStatus; stamp: StepColumn },
-): Promise<boolean> {
-  const result = await db
+): Promise<ChangedOrder | undefined> {
+  return db
     .updateTable('orders')
     .set({ status: step.to, [step.stamp]: sql<Date>`now()`, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .where('status', '=', step.from)
+    .returning(CHANGED_ORDER)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }

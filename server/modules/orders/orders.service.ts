@@ -9,6 +9,7 @@ import { publicFileUrl } from '#server/storage/uploads';
 import { emptyCart, lockCartForCheckout } from '../cart/cart.service';
 import { isOpenAt } from '../catalogue/opening-hours';
 import { evaluateCoupon, redeemCoupon, releaseCouponOfOrder } from '../coupons/coupons.service';
+import { recordOrderStatus } from '../events/events.service';
 import { lockAccounts, transfer } from '../ledger/ledger.service';
 import { restaurantIdOfStaff } from '../workplace/workplace.service';
 import {
@@ -228,11 +229,13 @@ async function cancelLockedOrder(
   order: { id: number; status: OrderStatus; total_amount: number; customer_id: number },
   cancel: { reason: string; by: CancelledBy; from: readonly OrderStatus[] },
 ): Promise<void> {
-  if (!(await updateOrderCancelled(trx, order.id, cancel))) {
+  const cancelled = await updateOrderCancelled(trx, order.id, cancel);
+  if (!cancelled) {
     throw new AppError(
       cancel.by === 'customer' ? 'ORDER_NOT_CANCELLABLE' : 'ORDER_TRANSITION_INVALID',
     );
   }
+  await recordOrderStatus(trx, cancelled);
   await releaseCouponOfOrder(trx, order.id);
   // A 100 % coupon makes a paid order of 0 đồng: nothing went into escrow, nothing comes back.
   if (PAID_STATUSES.includes(order.status) && order.total_amount > 0) {
@@ -279,13 +282,18 @@ export async function lockCustomerOrder(
   return order;
 }
 
-/** pending -> paid (conditional update); false when the order was no longer pending. */
+/**
+ * pending -> paid (conditional update), announced to the kitchen and the customer in the same
+ * transaction; false when the order was no longer pending.
+ */
 export async function markOrderPaid(
   trx: Kysely<DB>,
   orderId: number,
   now = new Date(),
 ): Promise<boolean> {
-  return updateOrderPaid(trx, orderId, now);
+  const paid = await updateOrderPaid(trx, orderId, now);
+  if (paid) await recordOrderStatus(trx, paid);
+  return paid !== undefined;
 }
 
 type StaffUser = { id: number; role: Role };
@@ -388,9 +396,10 @@ export function advanceStaffOrder(
 ): Promise<Order> {
   return withStaffOrder(db, user, id, async (trx, order) => {
     const { from, to, stamp } = STEPS[step];
-    if (order.status !== from || !(await updateOrderStep(trx, id, { from, to, stamp }))) {
-      throw new AppError('ORDER_TRANSITION_INVALID');
-    }
+    const changed =
+      order.status === from ? await updateOrderStep(trx, id, { from, to, stamp }) : undefined;
+    if (!changed) throw new AppError('ORDER_TRANSITION_INVALID');
+    await recordOrderStatus(trx, changed);
     if (step === 'complete') await settleOrder(trx, order, options.commissionPercent);
   });
 }

@@ -1,3 +1,4 @@
+import { runPeriodically, type Periodic } from '#server/lib/periodic';
 import { queryTransaction, type QueryResult } from '#server/payment/vnpay/vnpay';
 import { selectPendingPaymentsBefore, type PaymentRow } from './payments.queries';
 import { PAYMENT_WINDOW_MINUTES, type PaymentDeps } from './payments.service';
@@ -94,25 +95,13 @@ export const RECONCILE_EVERY_MS = 60_000;
 export function startPaymentReconciliation(
   deps: PaymentDeps,
   everyMs = RECONCILE_EVERY_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = settleStalePayments(deps)
-      .then((summary) => {
-        if (summary.checked) deps.log?.info({ summary }, 'stale payments reconciled');
-      })
-      .catch((error: unknown) => deps.log?.error({ err: error }, 'payment reconciliation failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, everyMs);
-  // The timer alone must not keep the process alive.
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+): Periodic {
+  return runPeriodically(
+    async () => {
+      const summary = await settleStalePayments(deps);
+      if (summary.checked) deps.log?.info({ summary }, 'stale payments reconciled');
     },
-  };
+    everyMs,
+    { onError: (error) => deps.log?.error({ err: error }, 'payment reconciliation failed') },
+  );
 }
