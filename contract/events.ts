@@ -26,21 +26,37 @@ export const OrderUpdatedEventSchema = z.object({
 /** The owner's wallet balance after a movement, in đồng. */
 export const WalletUpdatedEventSchema = z.object({ balance: z.number().int() });
 
+/** A new notification in the user's inbox, with the inbox's unread count after it. */
+export const NotificationCreatedEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  unread_count: z.number().int(),
+});
+
 /** The replayed events are no longer kept: refetch everything shown. */
 export const ResyncEventSchema = z.object({});
 
-export const LIVE_EVENT_TYPES = ['order.created', 'order.updated', 'wallet.updated'] as const;
+export const LIVE_EVENT_TYPES = [
+  'order.created',
+  'order.updated',
+  'wallet.updated',
+  'notification.created',
+] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 export type OrderCreatedEvent = z.infer<typeof OrderCreatedEventSchema>;
 export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEventSchema>;
 export type WalletUpdatedEvent = z.infer<typeof WalletUpdatedEventSchema>;
+export type NotificationCreatedEvent = z.infer<typeof NotificationCreatedEventSchema>;
 
 /** Each type with its payload. */
 export interface LiveEventPayloads {
   'order.created': OrderCreatedEvent;
   'order.updated': OrderUpdatedEvent;
   'wallet.updated': WalletUpdatedEvent;
+  'notification.created': NotificationCreatedEvent;
 }
 
 export const EventStreamQuerySchema = z.object({

@@ -342,6 +342,42 @@ export interface EventsTable {
   created_at: CreatedAt;
 }
 
+/** The inbox (migration 0007): one row per thing a user should hear about. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  read_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** A browser's Web Push subscription (migration 0007), one per endpoint. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+  last_success_at: Timestamp | null;
+}
+
+/** The push queue (migration 0007): one row per notification and subscription until sent. */
+export interface PushDeliveriesTable {
+  id: Generated<number>;
+  notification_id: number;
+  subscription_id: number;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  gave_up_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -367,4 +403,7 @@ export interface DB {
   payments: PaymentsTable;
   withdrawals: WithdrawalsTable;
   events: EventsTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
 }

@@ -5,6 +5,7 @@ import * as m0003 from './2026-11-22-0003-catalogue';
 import * as m0004 from './2026-11-23-0004-cart-coupons-orders';
 import * as m0005 from './2026-11-23-0005-ledger-payments';
 import * as m0006 from './2026-11-26-0006-events';
+import * as m0007 from './2026-11-26-0007-notifications-push';
 
 /**
  * The ordered list of migrations. A static list rather than a directory scan, so the set that
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0004-cart-coupons-orders': m0004,
   '2026-11-23-0005-ledger-payments': m0005,
   '2026-11-26-0006-events': m0006,
+  '2026-11-26-0007-notifications-push': m0007,
 };

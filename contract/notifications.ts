@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { okReply, PaginationSchema } from './envelope';
+
+/**
+ * The inbox behind the bell (spec 2.2's count, made real): one notification per thing a user
+ * should hear about, written with the change that caused it, read through
+ * `GET /api/notifications/` and marked read with `PUT /api/notifications/read/`.
+ */
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  /** Vietnamese, short: 'Quán đã nhận đơn #42'. */
+  title: z.string(),
+  /** Vietnamese, one or two sentences. */
+  body: z.string(),
+  /** An in-app path the notification opens: '/orders/42', '/wallet'. */
+  url: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+const PAGE_MESSAGE = 'Số trang phải là số nguyên dương';
+const PER_PAGE_MESSAGE = 'Số mục mỗi trang phải từ 1 đến 50';
+
+export const NotificationListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(100_000, PAGE_MESSAGE)
+    .default(1),
+  per_page: z.coerce
+    .number({ error: PER_PAGE_MESSAGE })
+    .int(PER_PAGE_MESSAGE)
+    .min(1, PER_PAGE_MESSAGE)
+    .max(50, PER_PAGE_MESSAGE)
+    .default(20),
+});
+
+export const NotificationListSchema = z.object({
+  items: z.array(NotificationSchema),
+  unread_count: z.number().int(),
+  pagination: PaginationSchema,
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+export const NotificationListReplySchema = okReply(NotificationListSchema);
+
+export const MARK_READ_INVALID_MESSAGE = 'Vui lòng chọn thông báo cần đánh dấu đã đọc';
+
+/**
+ * Which notifications to mark read: some ids (another user's are ignored), or all of them.
+ * At most 100 ids at once, the most an inbox screen shows.
+ */
+export const MarkNotificationsReadBodySchema = z.union(
+  [
+    z.object({
+      ids: z
+        .array(z.number().int().positive().max(2 ** 53 - 1), { error: MARK_READ_INVALID_MESSAGE })
+        .min(1, MARK_READ_INVALID_MESSAGE)
+        .max(100, 'Chỉ được đánh dấu tối đa 100 thông báo mỗi lần'),
+    }),
+    z.object({ all: z.literal(true, { error: MARK_READ_INVALID_MESSAGE }) }),
+  ],
+  { error: MARK_READ_INVALID_MESSAGE },
+);
+export type MarkNotificationsReadBody = z.infer<typeof MarkNotificationsReadBodySchema>;
+
+/** What is left unread after marking. */
+export const MarkNotificationsReadReplySchema = okReply(
+  z.object({ unread_count: z.number().int() }),
+);
