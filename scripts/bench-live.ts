@@ -308,7 +308,9 @@ async function main(): Promise<void> {
     const rssPerStream = (after.rss - before.rss) / streams.length;
     const heapPerStream =
       (after.heapUsed + after.external - before.heapUsed - before.external) / streams.length;
-    const memoryOk = rssPerStream < MEMORY_TARGET_BYTES;
+    // Held to the larger of the two: RSS can grow less than the heap when the heap reuses pages
+    // it already had, and the heap does not count what lives outside it.
+    const memoryOk = Math.max(rssPerStream, heapPerStream) < MEMORY_TARGET_BYTES;
     log(
       `server memory: RSS ${kb(before.rss)} -> ${kb(after.rss)}, heap+external ` +
         `${kb(before.heapUsed + before.external)} -> ${kb(after.heapUsed + after.external)}` +
