@@ -160,7 +160,7 @@ function liveEvents() {
     );
     summary.push(
       `${verdict(m.ok)} ${lane} server memory per idle stream (${r.streams}): RSS ` +
-        `${kb(m.rssPerStream)} (target < 64 KB), heap ${kb(m.heapPerStream)}` +
+        `${kb(m.rssPerStream)}, heap ${kb(m.heapPerStream)} (target < 64 KB for both)` +
         (m.gc ? '' : ' (no gc)'),
     );
     const statuses = Object.entries(s.statuses)
