@@ -2,7 +2,7 @@
 // `npm run bench`: measurements of the built app against design.md section 7.
 // Builds first when dist/ is missing (or with --build). Each benchmark is one function in
 // BENCHMARKS. `--only <text>` runs the benchmarks whose name contains the text
-// (`npm run bench:api`, `npm run bench -- --only lighthouse`).
+// (`npm run bench:api`, `npm run bench -- --only lighthouse`, `npm run bench -- --only live`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -48,10 +48,10 @@ function bundleSize() {
 }
 
 /**
- * Runs scripts/bench-api.ts for one database lane and reads the figures it writes.
- * @returns {{ status: number | null, result: any }}
+ * Runs one lane script (scripts/bench-api.ts, scripts/bench-live.ts) and reads the figures it
+ * writes. @returns {{ status: number | null, result: any }}
  */
-function runApiLane(command, args, env) {
+function runLane(command, args, env) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mn-bench-result-'));
   const file = path.join(dir, 'result.json');
   try {
@@ -68,25 +68,26 @@ function runApiLane(command, args, env) {
 }
 
 /**
- * Nearest-dishes page, category filter and search at 100,000 dishes, one client, on PGlite
- * (./data-bench or DATA_DIR, seeded when missing) and on a throwaway PostgreSQL cluster (or
- * BENCH_DATABASE_URL). Target: p95 <= 20 ms per endpoint. @returns {BenchResult}
+ * A lane script once on PGlite and once on a throwaway PostgreSQL cluster (or
+ * BENCH_DATABASE_URL); the PostgreSQL lane is skipped, with a line saying so, when neither can
+ * be had. Each lane's figures go to `summarise(lane, result, summary)`, which returns its ok.
+ * @returns {BenchResult}
  */
-function apiLatency() {
+function runLanes(scriptName, summarise) {
   const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-  const script = path.join('scripts', 'bench-api.ts');
+  const script = path.join('scripts', scriptName);
   // The throwaway cluster, never the test database that DATABASE_URL_TEST may name.
   const { DATABASE_URL_TEST: _testDatabase, ...env } = process.env;
-  const lanes = [['PGlite', () => runApiLane(tsx, [script], { ...env, BENCH_LANE: 'pglite' })]];
+  const lanes = [['PGlite', () => runLane(tsx, [script], { ...env, BENCH_LANE: 'pglite' })]];
   let skipped = null;
   if (process.env.BENCH_DATABASE_URL) {
-    lanes.push(['PostgreSQL', () => runApiLane(tsx, [script], { ...env, BENCH_LANE: 'postgres' })]);
+    lanes.push(['PostgreSQL', () => runLane(tsx, [script], { ...env, BENCH_LANE: 'postgres' })]);
   } else if (findPostgresBin()) {
     const withPostgres = path.join('scripts', 'with-postgres.mjs');
     lanes.push([
       'PostgreSQL',
       () =>
-        runApiLane(process.execPath, [withPostgres, tsx, script], {
+        runLane(process.execPath, [withPostgres, tsx, script], {
           ...env,
           BENCH_LANE: 'postgres',
         }),
@@ -97,7 +98,6 @@ function apiLatency() {
 
   const summary = [];
   let ok = true;
-  const ms = (t) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`;
   for (const [lane, run] of lanes) {
     console.log(`\n--- ${lane} ---`);
     const { status, result } = run();
@@ -110,6 +110,20 @@ function apiLatency() {
       }
       continue;
     }
+    ok = summarise(lane, result, summary) && ok;
+  }
+  if (skipped) summary.push(skipped);
+  return { ok, summary };
+}
+
+/**
+ * Nearest-dishes page, category filter and search at 100,000 dishes, one client, on PGlite
+ * (./data-bench or DATA_DIR, seeded when missing) and on PostgreSQL. Target: p95 <= 20 ms per
+ * endpoint. @returns {BenchResult}
+ */
+function apiLatency() {
+  const ms = (t) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`;
+  return runLanes('bench-api.ts', (lane, result, summary) => {
     if (result.seededMs !== null) {
       summary.push(
         `${lane}: seeded the bench catalogue in ${(result.seededMs / 1000).toFixed(1)} s`,
@@ -124,10 +138,40 @@ function apiLatency() {
       `${lane} nearest-10 SQL: GiST ${ms(knn)}; full scan ${ms(fullScan)}; ${ratio}x at p50` +
         (samePage ? '' : '; FAILED: the pages differ'),
     );
-    ok &&= result.ok;
-  }
-  if (skipped) summary.push(skipped);
-  return { ok, summary };
+    return result.ok;
+  });
+}
+
+/**
+ * 1,000 Server-Sent Events streams on one instance (scripts/bench-live.ts), on PGlite (a fresh
+ * temp database) and on PostgreSQL. Targets: delivery from commit p95 <= 200 ms, server memory
+ * per idle stream < 64 KB, a reconnect storm after a restart without a 5xx and with every
+ * missed event replayed. @returns {BenchResult}
+ */
+function liveEvents() {
+  const verdict = (ok) => (ok ? 'ok    ' : 'FAILED');
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  return runLanes('bench-live.ts', (lane, r, summary) => {
+    const { delivery: d, deliveryAll: all, memory: m, storm: s } = r;
+    summary.push(
+      `${verdict(d.ok)} ${lane} delivery, commit to stream (${d.changes} changes, ${d.count} ` +
+        `deliveries${d.missing ? `, ${d.missing} MISSING` : ''}): p50 ${d.p50} ms, p95 ${d.p95} ms ` +
+        `(target 200); whole audience p95 ${all.p95} ms`,
+    );
+    summary.push(
+      `${verdict(m.ok)} ${lane} server memory per idle stream (${r.streams}): RSS ` +
+        `${kb(m.rssPerStream)}, heap ${kb(m.heapPerStream)} (target < 64 KB for both)` +
+        (m.gc ? '' : ' (no gc)'),
+    );
+    const statuses = Object.entries(s.statuses)
+      .map(([status, n]) => `${n} x ${status}`)
+      .join(', ');
+    summary.push(
+      `${verdict(s.ok)} ${lane} reconnect storm after a restart: ${statuses}; all open in ` +
+        `${s.allOpenMs} ms; ${s.replayed}/${s.expectedReplays} missed events replayed`,
+    );
+    return r.ok;
+  });
 }
 
 /** @type {{ name: string, run: () => BenchResult | Promise<BenchResult>, needsBuild?: boolean }[]} */
@@ -140,6 +184,7 @@ const BENCHMARKS = [
     needsBuild: true,
   },
   { name: 'API latency at 100,000 dishes', run: apiLatency },
+  { name: 'live events, 1,000 streams', run: liveEvents },
 ];
 
 async function main() {
