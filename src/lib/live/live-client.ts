@@ -5,11 +5,20 @@ import { initialSseState, parseSseChunk } from './sse-parser';
 export type LiveStatus = 'live' | 'connecting' | 'offline';
 export type LiveListener = (event: LiveEvent) => void;
 
+/** The part of the Web Locks API the client uses (navigator.locks). */
+export interface LiveLocks {
+  request(
+    name: string,
+    options: { signal?: AbortSignal },
+    callback: () => Promise<void>,
+  ): Promise<unknown>;
+}
+
 /** What the client needs of the browser and the session; tests give their own. */
 export interface LiveEnv {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   /** Web Locks, or null where unsupported: then every tab keeps its own stream. */
-  locks: Pick<LockManager, 'request'> | null;
+  locks: LiveLocks | null;
   /** A channel to the device's other tabs, or null where unsupported. */
   openChannel: (name: string) => BroadcastChannel | null;
   isOnline: () => boolean;

@@ -88,5 +88,9 @@ export function liveStatus(): LiveStatus {
 
 /** 'live' while the stream is open, 'connecting' while (re)opening it, 'offline' without network. */
 export function useLiveStatus(): LiveStatus {
-  return useSyncExternalStore(client.subscribeStatus, client.status, () => 'connecting');
+  return useSyncExternalStore(
+    (listener) => client.subscribeStatus(listener),
+    () => client.status(),
+    () => 'connecting',
+  );
 }
