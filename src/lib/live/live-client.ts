@@ -150,6 +150,8 @@ export function createLiveClient(env: LiveEnv) {
       rt.woken = false;
       setStatus('live');
       const reader = response.body.getReader();
+      // A body that ignores the abort (a stub, an old browser) must still let go of the read.
+      controller.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}));
       const decoder = new TextDecoder();
       let state = initialSseState(lastEventId);
       const armSilence = () => {
