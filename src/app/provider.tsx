@@ -13,6 +13,7 @@ import {
 } from '../lib/query-client';
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
+import { useLiveSync } from './live-sync';
 import { themeColorSchemeManager } from '../lib/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -80,6 +81,8 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   useSaveCacheWhenHidden(queryClient, restored);
   // design.md section 6: the signed-in customer's offline cart changes replay from here.
   useCartSync(queryClient);
+  // docs/decisions/019: one live stream per device; the cache follows its events.
+  useLiveSync(queryClient);
   return (
     // docs/decisions/003: the theme follows the OS until the user picks light or dark.
     <MantineProvider

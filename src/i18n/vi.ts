@@ -642,6 +642,38 @@ export const vi = {
     reviewed: 'Đã đánh giá',
     reviewNeedsNetwork: 'Cần kết nối mạng để gửi đánh giá',
   },
+  // The live connection (docs/decisions/019): its state, the customer's order news and the
+  // staff tablet's new-order ringer.
+  live: {
+    connection: 'Kết nối',
+    status: {
+      live: 'Trực tiếp',
+      connecting: 'Đang kết nối lại',
+      offline: 'Ngoại tuyến',
+    },
+    // Toasts on the customer's order page as the restaurant moves the order on.
+    orderToastTitle: (id: number, status: string) => `Đơn hàng #${id}: ${status}`,
+    orderToast: {
+      pending: 'Đơn hàng đang chờ thanh toán',
+      paid: 'Đơn hàng đã được thanh toán, chờ quán nhận',
+      accepted: 'Quán đã nhận đơn và đang chuẩn bị món',
+      done: 'Quán đã xong món, đơn đang được giao',
+      completed: 'Đơn hàng đã giao, chúc bạn ngon miệng!',
+      cancelled: 'Đơn hàng đã bị hủy',
+    },
+    newOrder: (id: number) => `Đơn mới #${id}`,
+    moreNewOrders: (count: number) => `và ${count.toLocaleString('vi-VN')} đơn mới khác`,
+    newOrderTotal: (amount: string) => `Tổng tiền ${amount}`,
+    openOrder: 'Xem đơn',
+    enableSound: 'Bật chuông',
+    sound: 'Chuông',
+    soundOn: 'Chuông: bật',
+    soundOff: 'Chuông: tắt',
+    notificationsOn: 'Thông báo: bật',
+    notificationsOff: 'Thông báo: tắt',
+    notificationsUnsupported: 'Thông báo: không hỗ trợ',
+    waitingTitle: (count: number, title: string) => `(${count}) ${title}`,
+  },
   // The staff home at / (spec 2.17, section 9 'Dashboard'). The title, the active
   // badge, the loading text and the orders button are the spec's, to the letter.
   dashboard: {

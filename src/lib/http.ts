@@ -23,6 +23,9 @@ class RefreshUnreachableError extends Error {}
 
 const errorReplies = new WeakMap<HTTPError, Partial<ErrorReply>>();
 
+/** Each instance's refresh, so a caller outside ky (the live stream) shares the one in flight. */
+const refreshers = new WeakMap<KyInstance, (rejectedToken: string | null) => Promise<string>>();
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -114,7 +117,7 @@ export function createHttp({ prefixUrl = '/api', fetch }: HttpOptions = {}): KyI
     return new URL(request.url).pathname.includes('/auth/');
   }
 
-  return ky.create({
+  const instance = ky.create({
     prefixUrl,
     timeout: REQUEST_TIMEOUT_MS,
     // TanStack Query owns retries (lib/query-client.ts); a second layer would multiply them.
@@ -166,9 +169,30 @@ export function createHttp({ prefixUrl = '/api', fetch }: HttpOptions = {}): KyI
       ],
     },
   });
+  refreshers.set(instance, freshAccessToken);
+  return instance;
 }
 
 export const http = createHttp();
+
+/**
+ * The refresh of spec section 4 for a request `http` cannot make: the live stream is read with
+ * fetch itself, as ky would hold a copy of its endless body for its hooks. Shares the refresh
+ * in flight with `http`'s own 401s and keeps its rules: resolves with the new access token,
+ * null when the refresh was refused (the session is over: logged out), and rejects when the
+ * server could not be reached (the session may well be valid; try again later).
+ */
+export async function renewAccessToken(rejectedToken: string | null): Promise<string | null> {
+  const refresh = refreshers.get(http);
+  if (!refresh) return null;
+  try {
+    return await refresh(rejectedToken);
+  } catch (error) {
+    if (error instanceof RefreshUnreachableError) throw error;
+    logout();
+    return null;
+  }
+}
 
 /** The error envelope the server sent with a failed reply, when it sent one. */
 export function getErrorReply(error: unknown): Partial<ErrorReply> | undefined {

@@ -16,6 +16,10 @@ export const toast = {
   error(message: string): void {
     notifications.show({ color: 'red', message });
   },
+  /** News rather than the result of the user's own action (an order moved on by the kitchen). */
+  info(title: string, message: string): void {
+    notifications.show({ color: 'blue', title, message });
+  },
   /** The message as the headline; the description falls back to 'Cảnh báo'. */
   warning(message?: string | null, description?: string | null): void {
     notifications.show({

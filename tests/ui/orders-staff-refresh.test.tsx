@@ -63,10 +63,17 @@ afterEach(() => {
 });
 
 describe('the staff orders list on a pinned tablet', () => {
-  it('refreshes every 30 s, in the foreground only', () => {
+  it('refreshes every 30 s, in the foreground only, while the live connection is down', () => {
     expect(STAFF_ORDERS_REFRESH_MS).toBe(30_000);
-    expect(staffListRefresh).toEqual({
-      refetchInterval: 30_000,
+    for (const status of ['connecting', 'offline'] as const) {
+      expect(staffListRefresh(status)).toEqual({
+        refetchInterval: 30_000,
+        refetchIntervalInBackground: false,
+      });
+    }
+    // Live events bring new orders: no poll while the stream is open.
+    expect(staffListRefresh('live')).toEqual({
+      refetchInterval: false,
       refetchIntervalInBackground: false,
     });
   });
@@ -74,7 +81,9 @@ describe('the staff orders list on a pinned tablet', () => {
   it('fetches itself again after 30 s and shows the new order', async () => {
     const { calls, queryClient } = await openList('staff');
     expect(calls()).toBe(1);
-    const [query] = queryClient.getQueryCache().findAll({ queryKey: ['orders', 'list', 'staff'] });
+    const [query] = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ['orders', 'list', 'staff', 'all'] });
     expect(query!.observers[0]!.options.refetchInterval).toBe(STAFF_ORDERS_REFRESH_MS);
 
     advance(STAFF_ORDERS_REFRESH_MS - 1);

@@ -14,10 +14,12 @@ export async function getRevenue(range: DateRange, signal?: AbortSignal): Promis
 }
 
 export const revenueQueries = {
+  /** Every range: a completed order (a live event) changes the figures of its month. */
+  all: () => ['staff', 'revenue'] as const,
   /** Persisted, so a pinned tablet still shows the month's figures while the network is out. */
   range: (range: DateRange) =>
     queryOptions({
-      queryKey: ['staff', 'revenue', range] as const,
+      queryKey: [...revenueQueries.all(), range] as const,
       queryFn: ({ signal }) => getRevenue(range, signal),
       ...persistedQuery,
     }),

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { staffRestaurantQuery } from '#src/api/staff-restaurant';
 import { staffReviewQueries } from '#src/api/staff-reviews';
+import { NewOrderAlerts } from '#src/components/live/new-order-alerts';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import { recentOrdersQuery } from '../api/get-recent-orders';
@@ -98,6 +99,9 @@ export function StaffDashboardPage() {
           </Badge>
         ) : null}
       </Group>
+
+      {/* A kitchen with a restaurant hears its new orders here too (docs/decisions/019). */}
+      {restaurant.data ? <NewOrderAlerts /> : null}
 
       {loading ? (
         <Text role="status" c="dimmed">

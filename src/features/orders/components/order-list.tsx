@@ -9,6 +9,7 @@ import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { getErrorReply } from '#src/lib/http';
+import { useLiveStatus } from '#src/lib/live/live';
 import { uniqueById } from '#src/lib/unique-by-id';
 import { staffListRefresh } from '../api/staff-list-refresh';
 import { OrderCard } from './order-card';
@@ -73,9 +74,10 @@ function Empty({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
 
 /** One tab's orders, newest first, the next page loading near the bottom. */
 export function OrderList({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
+  const live = useLiveStatus();
   const query = useInfiniteQuery({
     ...orderQueries.list(kind, status),
-    ...(kind === 'staff' ? staffListRefresh : {}),
+    ...(kind === 'staff' ? staffListRefresh(live) : {}),
   });
   const { data, error, isPending, refetch } = query;
   const orders = useMemo(() => uniqueById(data?.pages ?? []), [data]);

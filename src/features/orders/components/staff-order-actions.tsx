@@ -6,7 +6,7 @@ import type { OrderStatus } from '#contract/orders';
 import { vi } from '#src/i18n/vi';
 import { toast } from '#src/lib/toast';
 import { useOnline } from '#src/lib/use-online';
-import { useStaffOrderAction, type StaffOrderAction } from '../api/staff-order-action';
+import { useStaffOrderAction, type StaffOrderAction } from '#src/api/staff-orders';
 
 const text = vi.orders;
 

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Group, Paper, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -16,6 +16,8 @@ import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import { formatDate } from '#src/lib/format-date';
+import { subscribeLive } from '#src/lib/live/live';
+import { stopRinging } from '#src/lib/live/ringing-orders';
 import { parseRouteId } from '#src/lib/route-id';
 import { toast } from '#src/lib/toast';
 import { CancelOrderButton } from '../components/cancel-order-button';
@@ -173,8 +175,34 @@ function OrderView({ order, kind }: { order: Order; kind: OrderKind }) {
   );
 }
 
+/**
+ * The customer hears of each change the restaurant makes while the order is open (the
+ * progress moves by itself, app/live-sync.ts); their own pay or cancel has its own toast.
+ * A staff member opening a new order stops the tablet ringing for it.
+ */
+function useLiveOrderNews(id: number, kind: OrderKind) {
+  const acting = useIsMutating() > 0;
+  const actingNow = useRef(acting);
+  useEffect(() => {
+    actingNow.current = acting;
+  }, [acting]);
+  useEffect(() => {
+    if (kind === 'staff') {
+      stopRinging(id);
+      return;
+    }
+    return subscribeLive((event) => {
+      if (event.type !== 'order.updated' || event.data.order_id !== id) return;
+      const { status } = event.data;
+      if (actingNow.current && (status === 'paid' || status === 'cancelled')) return;
+      toast.info(vi.live.orderToastTitle(id, text.status[status]), vi.live.orderToast[status]);
+    });
+  }, [id, kind, actingNow]);
+}
+
 function OrderDetail({ id, kind }: { id: number; kind: OrderKind }) {
   const order = useQuery(orderQueries.detail(kind, id));
+  useLiveOrderNews(id, kind);
   // A copy kept from an earlier visit still shows offline; a 404 means it is gone for good.
   const gone = isHTTPError(order.error) && order.error.response.status === 404;
   if (order.isError && (!order.data || gone)) return <BackToOrders />;

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Tabs.layer.css';
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import type { StatusFilter } from '#src/api/orders';
+import { NewOrderAlerts } from '#src/components/live/new-order-alerts';
 import { WalletBalance } from '#src/components/wallet-balance';
 import { vi } from '#src/i18n/vi';
 import { CUSTOMER_FILTERS, STAFF_FILTERS } from '../status-filters';
@@ -36,6 +37,7 @@ export function OrdersPage() {
       </Title>
       {/* Spec 2.13 and section 6: customers see their balance here; staff orders are not paid
           from the staff member's wallet. */}
+      {kind === 'staff' ? <NewOrderAlerts /> : null}
       {kind === 'customer' ? (
         <Paper withBorder radius="md" px="md" py="sm">
           <WalletBalance />

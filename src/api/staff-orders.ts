@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#contract/orders';
-import { orderQueries } from '#src/api/orders';
-import { WALLET_QUERY_KEY } from '#src/api/wallet';
-import { http, type ApiReply } from '#src/lib/http';
+import { orderQueries } from './orders';
+import { WALLET_QUERY_KEY } from './wallet';
+import { http, type ApiReply } from '../lib/http';
 
 /** The staff steps of spec section 4 and 7.5, each its own PUT under /api/staff/orders/{id}/. */
 export type StaffOrderAction = 'accept' | 'done' | 'complete' | 'cancel';
