@@ -18,9 +18,14 @@ export interface NotificationMessage {
 /** The longest piece of a customer's own text (a review) quoted in a notification. */
 const QUOTE_MAX = 100;
 
+/** Counted in code points, so an emoji is never cut in half. */
 function quote(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > QUOTE_MAX ? `${trimmed.slice(0, QUOTE_MAX - 1).trimEnd()}…` : trimmed;
+  const chars = Array.from(text.trim());
+  if (chars.length <= QUOTE_MAX) return chars.join('');
+  return `${chars
+    .slice(0, QUOTE_MAX - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /** An order as its notifications describe it. */
