@@ -47,6 +47,7 @@ export type NotificationList = z.infer<typeof NotificationListSchema>;
 export const NotificationListReplySchema = okReply(NotificationListSchema);
 
 export const MARK_READ_INVALID_MESSAGE = 'Vui lòng chọn thông báo cần đánh dấu đã đọc';
+export const MARK_READ_TOO_MANY_MESSAGE = 'Chỉ được đánh dấu tối đa 100 thông báo mỗi lần';
 
 /**
  * Which notifications to mark read: some ids (another user's are ignored), or all of them.
@@ -56,13 +57,30 @@ export const MarkNotificationsReadBodySchema = z.union(
   [
     z.object({
       ids: z
-        .array(z.number().int().positive().max(2 ** 53 - 1), { error: MARK_READ_INVALID_MESSAGE })
+        .array(
+          z
+            .number({ error: MARK_READ_INVALID_MESSAGE })
+            .int(MARK_READ_INVALID_MESSAGE)
+            .positive(MARK_READ_INVALID_MESSAGE)
+            .max(2 ** 53 - 1, MARK_READ_INVALID_MESSAGE),
+          { error: MARK_READ_INVALID_MESSAGE },
+        )
         .min(1, MARK_READ_INVALID_MESSAGE)
-        .max(100, 'Chỉ được đánh dấu tối đa 100 thông báo mỗi lần'),
+        .max(100, MARK_READ_TOO_MANY_MESSAGE),
     }),
     z.object({ all: z.literal(true, { error: MARK_READ_INVALID_MESSAGE }) }),
   ],
-  { error: MARK_READ_INVALID_MESSAGE },
+  {
+    // zod stops at an oversized array without parsing it, which fails the whole union: the
+    // limit's own message is then found among the branches' issues.
+    error: (issue) =>
+      issue.code === 'invalid_union' &&
+      issue.errors.some((branch) =>
+        branch.some((inner) => inner.code === 'too_big' && inner.origin === 'array'),
+      )
+        ? MARK_READ_TOO_MANY_MESSAGE
+        : MARK_READ_INVALID_MESSAGE,
+  },
 );
 export type MarkNotificationsReadBody = z.infer<typeof MarkNotificationsReadBodySchema>;
 

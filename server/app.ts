@@ -31,6 +31,7 @@ import { EventHub } from './modules/events/events.hub';
 import { eventRoutes } from './modules/events/events.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -190,6 +191,7 @@ export async function buildApp({
   await app.register(staffRestaurantRoutes);
   await app.register(staffMemberRoutes);
   await app.register(restaurantApprovalRoutes);
+  await app.register(notificationRoutes);
   await app.register(eventRoutes, {
     hub,
     stream: { heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS },

@@ -230,3 +230,21 @@ export function updateOrderStep(
     .returning(CHANGED_ORDER)
     .executeTakeFirst();
 }
+
+/** What an order's notifications tell of it: its restaurant's name and how many dishes. */
+export async function selectOrderNotice(db: Kysely<DB>, id: number) {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('restaurants as r', 'r.id', 'o.restaurant_id')
+    .select(['o.id', 'r.name as restaurant_name', 'o.total_amount'])
+    .select((eb) =>
+      eb
+        .selectFrom('order_items as oi')
+        .select(sql<number>`coalesce(sum(oi.quantity), 0)::int`.as('n'))
+        .whereRef('oi.order_id', '=', 'o.id')
+        .as('item_count'),
+    )
+    .where('o.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { ...row, item_count: row.item_count ?? 0 };
+}

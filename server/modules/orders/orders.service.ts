@@ -11,6 +11,15 @@ import { isOpenAt } from '../catalogue/opening-hours';
 import { evaluateCoupon, redeemCoupon, releaseCouponOfOrder } from '../coupons/coupons.service';
 import { recordOrderStatus } from '../events/events.service';
 import { lockAccounts, transfer } from '../ledger/ledger.service';
+import {
+  orderAcceptedMessage,
+  orderCancelledForStaffMessage,
+  orderCancelledMessage,
+  orderCompletedMessage,
+  orderDoneMessage,
+  orderPaidMessage,
+} from '../notifications/notifications.messages';
+import { notify } from '../notifications/notifications.service';
 import { restaurantIdOfStaff } from '../workplace/workplace.service';
 import {
   countOrders,
@@ -20,12 +29,14 @@ import {
   selectCustomerOrderForUpdate,
   selectOrder,
   selectOrderItems,
+  selectOrderNotice,
   selectOrders,
   selectRestaurantOrderForUpdate,
   selectRestaurantOwnerId,
   updateOrderCancelled,
   updateOrderStep,
   updateOrderPaid,
+  type ChangedOrder,
   type OrderRow,
   type OrderScope,
   type StepColumn,
@@ -219,6 +230,54 @@ const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'accepted', 'done'];
 const CANCELLABLE_BY_CUSTOMER: readonly OrderStatus[] = ['pending', 'paid'];
 const CANCELLABLE_BY_STAFF: readonly OrderStatus[] = PAID_STATUSES;
 
+/** What each status a step reaches tells the customer. */
+const STEP_MESSAGES = {
+  accepted: orderAcceptedMessage,
+  done: orderDoneMessage,
+  completed: orderCompletedMessage,
+} as const;
+
+/**
+ * The notifications of a status change, in its transaction: a paid order is news for the
+ * restaurant's team, each staff step for the customer.
+ */
+async function notifyOrderStatus(trx: Kysely<DB>, changed: ChangedOrder): Promise<void> {
+  if (changed.status === 'paid') {
+    const notice = await selectOrderNotice(trx, changed.id);
+    await notify(trx, { restaurantId: changed.restaurant_id }, orderPaidMessage(notice));
+  } else if (changed.status in STEP_MESSAGES) {
+    const message = STEP_MESSAGES[changed.status as keyof typeof STEP_MESSAGES];
+    await notify(trx, [changed.customer_id], message(await selectOrderNotice(trx, changed.id)));
+  }
+}
+
+/**
+ * The notifications of a cancel. The customer hears of it unless they cancelled it themselves
+ * and got nothing back (nothing they do not know); the restaurant's team hears of it only if
+ * the order had reached them (it was paid), except whoever of them cancelled it.
+ */
+async function notifyOrderCancelled(
+  trx: Kysely<DB>,
+  cancelled: ChangedOrder,
+  cancel: { reason: string; by: CancelledBy; actorId: number; wasPaid: boolean; refunded: number },
+): Promise<void> {
+  const notice = await selectOrderNotice(trx, cancelled.id);
+  if (cancel.by !== 'customer' || cancel.refunded > 0) {
+    await notify(
+      trx,
+      [cancelled.customer_id],
+      orderCancelledMessage(notice, cancel.reason, cancel.refunded),
+    );
+  }
+  if (cancel.wasPaid) {
+    await notify(
+      trx,
+      { restaurantId: cancelled.restaurant_id, except: cancel.actorId },
+      orderCancelledForStaffMessage(notice, cancel.reason, cancel.refunded),
+    );
+  }
+}
+
 /**
  * The one way an order is cancelled, inside the transaction that holds its row lock: the
  * status, the coupon use back and, when it was paid, the full refund from escrow, all or
@@ -227,7 +286,7 @@ const CANCELLABLE_BY_STAFF: readonly OrderStatus[] = PAID_STATUSES;
 async function cancelLockedOrder(
   trx: Kysely<DB>,
   order: { id: number; status: OrderStatus; total_amount: number; customer_id: number },
-  cancel: { reason: string; by: CancelledBy; from: readonly OrderStatus[] },
+  cancel: { reason: string; by: CancelledBy; actorId: number; from: readonly OrderStatus[] },
 ): Promise<void> {
   const cancelled = await updateOrderCancelled(trx, order.id, cancel);
   if (!cancelled) {
@@ -237,8 +296,10 @@ async function cancelLockedOrder(
   }
   await recordOrderStatus(trx, cancelled);
   await releaseCouponOfOrder(trx, order.id);
+  const wasPaid = PAID_STATUSES.includes(order.status);
   // A 100 % coupon makes a paid order of 0 đồng: nothing went into escrow, nothing comes back.
-  if (PAID_STATUSES.includes(order.status) && order.total_amount > 0) {
+  const refunded = wasPaid ? order.total_amount : 0;
+  if (refunded > 0) {
     await transfer(trx, {
       key: `order:${order.id}:refund`,
       from: { platform: 'escrow' },
@@ -248,6 +309,13 @@ async function cancelLockedOrder(
       orderId: order.id,
     });
   }
+  await notifyOrderCancelled(trx, cancelled, {
+    reason: cancel.reason,
+    by: cancel.by,
+    actorId: cancel.actorId,
+    wasPaid,
+    refunded,
+  });
 }
 
 /** PUT /api/customer/orders/{id}/cancel/: cancels, refunds a paid order, frees the coupon. */
@@ -265,7 +333,7 @@ export async function cancelOrderAsCustomer(
     await cancelLockedOrder(
       trx,
       { ...order, customer_id: customerId },
-      { reason, by: 'customer', from: CANCELLABLE_BY_CUSTOMER },
+      { reason, by: 'customer', actorId: customerId, from: CANCELLABLE_BY_CUSTOMER },
     );
   });
   return findOrder(db, id, { customerId });
@@ -292,7 +360,10 @@ export async function markOrderPaid(
   now = new Date(),
 ): Promise<boolean> {
   const paid = await updateOrderPaid(trx, orderId, now);
-  if (paid) await recordOrderStatus(trx, paid);
+  if (paid) {
+    await recordOrderStatus(trx, paid);
+    await notifyOrderStatus(trx, paid);
+  }
   return paid !== undefined;
 }
 
@@ -400,6 +471,7 @@ export function advanceStaffOrder(
       order.status === from ? await updateOrderStep(trx, id, { from, to, stamp }) : undefined;
     if (!changed) throw new AppError('ORDER_TRANSITION_INVALID');
     await recordOrderStatus(trx, changed);
+    await notifyOrderStatus(trx, changed);
     if (step === 'complete') await settleOrder(trx, order, options.commissionPercent);
   });
 }
@@ -415,6 +487,11 @@ export function cancelOrderAsStaff(
     if (!CANCELLABLE_BY_STAFF.includes(order.status)) {
       throw new AppError('ORDER_TRANSITION_INVALID');
     }
-    await cancelLockedOrder(trx, order, { reason, by: 'staff', from: CANCELLABLE_BY_STAFF });
+    await cancelLockedOrder(trx, order, {
+      reason,
+      by: 'staff',
+      actorId: user.id,
+      from: CANCELLABLE_BY_STAFF,
+    });
   });
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { transfer, walletBalance, type TransferInput } from '../ledger/ledger.service';
+import { depositSucceededMessage } from '../notifications/notifications.messages';
+import { notify } from '../notifications/notifications.service';
 import { lockCustomerOrder, markOrderPaid } from '../orders/orders.service';
 import {
   createSavepoint,
@@ -129,12 +131,18 @@ export async function settlePayment(
       });
       // A cancelled (or meanwhile paid) order leaves the money in the wallet, where the
       // customer can spend or see it.
+      let paidTheOrder = false;
       if (order?.status === 'pending') {
         const balance = await walletBalance(trx, payment.user_id);
         if (balance >= order.total_amount) {
           const moved = await debitOrder(trx, payment.user_id, order);
-          if (moved !== 'insufficient') await markOrderPaid(trx, order.id, now);
+          if (moved !== 'insufficient') paidTheOrder = await markOrderPaid(trx, order.id, now);
         }
+      }
+      // Money that stays in the wallet is news to its owner; money that paid its order at
+      // once is told by the order instead.
+      if (!paidTheOrder) {
+        await notify(trx, [payment.user_id], depositSucceededMessage(payment.id, payment.amount));
       }
       return true;
     }),

@@ -65,21 +65,21 @@ export function selectForApproval(db: Kysely<DB>, id: number): Promise<ApprovalR
 }
 
 /**
- * Moves a restaurant to `status` unless it is already there; false when nothing changed (no
- * such restaurant, or already decided that way). One conditional statement, so two admins
+ * Moves a restaurant to `status` unless it is already there: the restaurant changed, or
+ * undefined when nothing changed (no such restaurant, or already decided that way). One conditional statement, so two admins
  * deciding at once cannot both succeed.
  */
-export async function updateApproval(
+export function updateApproval(
   db: Kysely<DB>,
   id: number,
   status: ApprovalStatus,
   reason: string | null,
-): Promise<boolean> {
-  const result = await db
+): Promise<{ id: number; name: string; owner_id: number } | undefined> {
+  return db
     .updateTable('restaurants')
     .set({ approval_status: status, rejection_reason: reason, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .where('approval_status', '<>', status)
+    .returning(['id', 'name', 'owner_id'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

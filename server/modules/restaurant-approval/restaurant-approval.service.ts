@@ -4,6 +4,11 @@ import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
 import {
+  restaurantApprovedMessage,
+  restaurantRejectedMessage,
+} from '../notifications/notifications.messages';
+import { notify } from '../notifications/notifications.service';
+import {
   countByApproval,
   selectByApproval,
   selectForApproval,
@@ -51,12 +56,23 @@ async function decide(
   status: 'approved' | 'rejected',
   reason: string | null,
 ): Promise<AdminRestaurant> {
-  if (!(await updateApproval(db, id, status, reason))) {
-    if (!(await selectForApproval(db, id))) throw new AppError('RESTAURANT_NOT_FOUND');
-    throw new AppError(
-      status === 'approved' ? 'RESTAURANT_ALREADY_APPROVED' : 'RESTAURANT_ALREADY_REJECTED',
+  await db.transaction().execute(async (trx) => {
+    const decided = await updateApproval(trx, id, status, reason);
+    if (!decided) {
+      if (!(await selectForApproval(trx, id))) throw new AppError('RESTAURANT_NOT_FOUND');
+      throw new AppError(
+        status === 'approved' ? 'RESTAURANT_ALREADY_APPROVED' : 'RESTAURANT_ALREADY_REJECTED',
+      );
+    }
+    // Its owner learns the decision (and a rejection's reason) with it.
+    await notify(
+      trx,
+      [decided.owner_id],
+      status === 'rejected' && reason !== null
+        ? restaurantRejectedMessage(decided, reason)
+        : restaurantApprovedMessage(decided),
     );
-  }
+  });
   return toAdminRestaurant((await selectForApproval(db, id))!);
 }
 

@@ -68,6 +68,15 @@ export async function insertReview(
   return row.id;
 }
 
+/** The dish a review is of, as its restaurant's notification names it. */
+export function selectReviewedFood(db: Kysely<DB>, foodId: number) {
+  return db
+    .selectFrom('foods')
+    .select(['name', 'restaurant_id'])
+    .where('id', '=', foodId)
+    .executeTakeFirstOrThrow();
+}
+
 /** A review joined with its dish and author, as every reader of reviews needs it. */
 function reviewsFrom(db: Kysely<DB>) {
   return db

@@ -5,6 +5,8 @@ import type { CreatedReview, CreateReviewBody } from '#contract/reviews';
 import type { DB, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
+import { newReviewMessage } from '../notifications/notifications.messages';
+import { notify } from '../notifications/notifications.service';
 import { workplaceOf } from '../workplace/workplace.service';
 import {
   countRestaurantReviews,
@@ -14,6 +16,7 @@ import {
   selectItemToReview,
   selectOrderItem,
   selectRestaurantReviewPage,
+  selectReviewedFood,
   selectReviews,
   selectReview,
   type ReviewableItemRow,
@@ -92,12 +95,27 @@ export async function createReview(
         : await namedItem(db, customerId, body.food_id, body.order_item_id);
     let id: number;
     try {
-      id = await insertReview(db, {
-        food_id: body.food_id,
-        order_item_id: item.id,
-        customer_id: customerId,
-        rating: body.rating,
-        comment: body.comment,
+      // The restaurant's team hears of the review with it.
+      id = await db.transaction().execute(async (trx) => {
+        const reviewId = await insertReview(trx, {
+          food_id: body.food_id,
+          order_item_id: item.id,
+          customer_id: customerId,
+          rating: body.rating,
+          comment: body.comment,
+        });
+        const food = await selectReviewedFood(trx, body.food_id);
+        await notify(
+          trx,
+          { restaurantId: food.restaurant_id },
+          newReviewMessage({
+            id: reviewId,
+            rating: body.rating,
+            comment: body.comment,
+            food_name: food.name,
+          }),
+        );
+        return reviewId;
       });
     } catch (error) {
       if (!isItemAlreadyReviewed(error)) throw error;

@@ -6,6 +6,11 @@ import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
 import { transfer, walletBalance } from '../ledger/ledger.service';
 import {
+  withdrawalPaidMessage,
+  withdrawalRejectedMessage,
+} from '../notifications/notifications.messages';
+import { notify } from '../notifications/notifications.service';
+import {
   countWithdrawals,
   insertWithdrawal,
   selectWithdrawal,
@@ -83,7 +88,8 @@ export async function listWithdrawals(
 
 /**
  * An admin's decision on a pending withdrawal. Paid: the money already sits in payouts and
- * simply stays there. Rejected: it goes back to the wallet in the same transaction.
+ * simply stays there. Rejected: it goes back to the wallet in the same transaction. Either
+ * way its owner is notified with it.
  */
 export async function decideWithdrawal(
   db: Kysely<DB>,
@@ -111,6 +117,13 @@ export async function decideWithdrawal(
         withdrawalId: id,
       });
     }
+    await notify(
+      trx,
+      [decided.user_id],
+      decision.status === 'rejected'
+        ? withdrawalRejectedMessage(id, decided.amount, decision.reason)
+        : withdrawalPaidMessage(id, decided.amount),
+    );
   });
   return findWithdrawal(db, id);
 }

@@ -28,3 +28,24 @@ export async function selectLinkedRestaurantId(
     .executeTakeFirst();
   return row?.restaurant_id ?? null;
 }
+
+/** Everyone who works for a restaurant: its owner and the staff accounts linked to it. */
+export async function selectRestaurantTeamIds(
+  db: Kysely<DB>,
+  restaurantId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('restaurants')
+    .select('owner_id as id')
+    .where('id', '=', restaurantId)
+    .union(
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'staff')
+        .where('restaurant_id', '=', restaurantId),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

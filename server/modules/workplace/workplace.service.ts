@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import { selectLinkedRestaurantId, selectOwnedRestaurantId } from './workplace.queries';
+import {
+  selectLinkedRestaurantId,
+  selectOwnedRestaurantId,
+  selectRestaurantTeamIds,
+} from './workplace.queries';
 
 /**
  * The restaurant a staff-level user works for, or null: an owner's is the one it owns, a
@@ -40,4 +44,9 @@ export async function workplaceOf(
   const id = await findRestaurantIdOfStaff(db, user);
   if (id === null) throw new AppError('RESTAURANT_NONE');
   return id;
+}
+
+/** The ids of a restaurant's whole team (owner and staff): whom its news is for. */
+export function restaurantTeam(db: Kysely<DB>, restaurantId: number): Promise<number[]> {
+  return selectRestaurantTeamIds(db, restaurantId);
 }
