@@ -6,10 +6,12 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { IconBell, IconCart, IconLogout, IconMoon, IconSun } from '#src/components/icons';
 import { notificationQueries } from '#src/api/notifications';
+import { syncPushSubscription } from '#src/api/push';
 import { Logo } from '#src/components/logo';
 import { OfflineBanner } from '#src/components/offline-banner';
 import { useSignOut } from '#src/components/use-sign-out';
@@ -128,6 +130,16 @@ function CartBottomLink({ entry }: { entry: NavEntry }) {
   return <BottomLink entry={entry} badge={useCartCount(true)} />;
 }
 
+/** Registers this device's push subscription again on each start (src/api/push.ts). */
+function useSyncPush(userId: string | number | undefined): void {
+  useEffect(() => {
+    if (userId === undefined) return;
+    syncPushSubscription(userId).catch(() => {
+      // Offline or refused: the next start tries again.
+    });
+  }, [userId]);
+}
+
 export interface AppLayoutProps {
   /**
    * Shown on the bell instead of the inbox's unread count. Spec 2.2's default of 5 stood in for
@@ -147,6 +159,7 @@ export function AppLayout({ notificationCount }: AppLayoutProps) {
   const staff = isStaffLevel(user?.role);
   const navigation = staff ? staffNavigation : customerNavigation;
   useRefreshCartOnUpdate(user !== null && navigation.cartButton);
+  useSyncPush(user?.id);
   const signOut = useSignOut();
 
   if (!user) {
