@@ -20,7 +20,7 @@ export default defineConfig({
           ...shared,
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/server/**/*.test.ts'],
+          include: ['tests/unit/server/**/*.test.ts', 'tests/unit/sw/**/*.test.ts'],
           setupFiles: [failOnConsole],
         },
       },

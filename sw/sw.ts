@@ -8,6 +8,13 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import {
+  clickTarget,
+  noticeFor,
+  pickWindow,
+  readPushPayload,
+  type PushClientMessage,
+} from './push';
 
 declare const self: ServiceWorkerGlobalScope & {
   // Replaced at build time by vite-plugin-pwa (injectManifest) with the list of files to precache.
@@ -77,3 +84,76 @@ registerRoute(
     ],
   }),
 );
+
+// Web Push (sw/push.ts holds the pure part). Every push shows a notification, even one whose
+// data cannot be read: the subscription promised the browser userVisibleOnly, and a silent push
+// gets the site's permission revoked by some browsers.
+self.addEventListener('push', (event) => {
+  const payload = readPushPayload(readPushText(event.data));
+  const { title, options } = noticeFor(payload);
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(title, options),
+      // An open window hears of it at once (a staff tablet rings for a new order).
+      tellOpenWindows({ type: 'push', payload }),
+    ]),
+  );
+});
+
+function readPushText(data: PushMessageData | null): string | null {
+  try {
+    return data?.text() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function tellOpenWindows(message: PushClientMessage): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of windows) client.postMessage(message);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openTarget(clickTarget(event.notification.data, self.location.origin)));
+});
+
+async function openTarget(target: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const picked = pickWindow(windows, target);
+  if (!picked) {
+    await self.clients.openWindow(target);
+    return;
+  }
+  let client: WindowClient = picked.window;
+  if (picked.navigate) {
+    try {
+      // navigate() refuses a window this worker does not control (null or a rejection).
+      client = (await client.navigate(target)) ?? client;
+    } catch {
+      await self.clients.openWindow(target);
+      return;
+    }
+  }
+  await client.focus();
+}
+
+// The push service replaced or expired the subscription: subscribe again with the same server
+// key. The worker holds no sign-in, so the app registers the new endpoint with the server the
+// next time it opens (src/api/push.ts, syncPushSubscription).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as ExtendableEvent & {
+    oldSubscription?: PushSubscription | null;
+    newSubscription?: PushSubscription | null;
+  };
+  const key = change.oldSubscription?.options.applicationServerKey;
+  if (change.newSubscription || !key) return;
+  change.waitUntil(
+    self.registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: key })
+      .then(() => undefined)
+      .catch(() => {
+        // Permission withdrawn or the service refuses: the app's switch shows it off.
+      }),
+  );
+});

@@ -24,6 +24,7 @@ export const LAZY_SCREENS = {
   profileEdit: 'features/profile/pages/profile-edit-page',
   deposit: 'features/payment/pages/deposit-page',
   withdraw: 'features/payment/pages/withdraw-page',
+  notifications: 'features/notifications/pages/notifications-page',
   paymentResult: 'features/payment/pages/payment-result-page',
   staffMenu: 'features/staff-menu/pages/staff-menu-page',
   staffDish: 'features/staff-menu/pages/staff-dish-page',

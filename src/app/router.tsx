@@ -63,6 +63,10 @@ const screens: ScreenLoaders = {
   [paths.withdraw]: async () => ({
     Component: (await import('../features/payment/pages/withdraw-page')).WithdrawPage,
   }),
+  [paths.notifications]: async () => ({
+    Component: (await import('../features/notifications/pages/notifications-page'))
+      .NotificationsPage,
+  }),
   [paths.paymentResult]: async () => ({
     Component: (await import('../features/payment/pages/payment-result-page')).PaymentResultPage,
   }),

@@ -27,6 +27,7 @@ export const routeAccess: ReadonlyArray<{ path: RoutePath; access: Access }> = [
   { path: paths.order, access: 'user' },
   { path: paths.deposit, access: 'user' },
   { path: paths.withdraw, access: 'user' },
+  { path: paths.notifications, access: 'user' },
   { path: paths.staffMenu, access: 'staff' },
   { path: paths.staffDish, access: 'staff' },
   { path: paths.staffRestaurant, access: 'staff' },

@@ -18,6 +18,8 @@ export const paths = {
   order: '/orders/:id',
   deposit: '/payment/deposit',
   withdraw: '/payment/withdraw',
+  // The inbox behind the bell (docs/decisions/021), for customers and staff alike.
+  notifications: '/notifications',
   staffMenu: '/staff/menu',
   staffDish: '/staff/menu/:id',
   staffRestaurant: '/staff/restaurant',

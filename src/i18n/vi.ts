@@ -1,3 +1,5 @@
+import { serviceWorkerText } from './service-worker';
+
 /**
  * The phone, one-time code and email messages of spec section 5: every form that asks for one
  * of them (sign-in, registration, the profile) says the same, through src/lib/form-rules.ts.
@@ -941,5 +943,40 @@ export const vi = {
       `Xoá tài khoản nhân viên ${name}? Người này sẽ không đăng nhập được nữa.`,
     removeConfirm: 'Xoá',
     removed: 'Đã xoá nhân viên',
+  },
+  // The inbox behind the bell (/notifications) and the bell's words while its count loads.
+  inbox: {
+    title: 'Thông báo',
+    bell: 'Thông báo',
+    loading: 'Đang tải thông báo...',
+    loadFailed: 'Không thể tải thông báo',
+    retry: 'Thử lại',
+    empty: 'Chưa có thông báo nào',
+    emptyHint: 'Tin về đơn hàng và ví của bạn sẽ hiện ở đây.',
+    end: 'Đã hiển thị tất cả thông báo',
+    unread: 'Chưa đọc',
+    markAllRead: 'Đánh dấu đã đọc tất cả',
+    markReadNeedsNetwork: 'Cần có mạng để đánh dấu đã đọc.',
+    markReadFailed: 'Không thể đánh dấu đã đọc. Vui lòng thử lại.',
+    justNow: 'Vừa xong',
+    minutesAgo: (minutes: number) => `${minutes} phút trước`,
+    hoursAgo: (hours: number) => `${hours} giờ trước`,
+    yesterday: 'Hôm qua',
+    daysAgo: (days: number) => `${days} ngày trước`,
+  },
+  // Web Push: the opt-in of the profile's settings.
+  push: {
+    label: 'Nhận thông báo',
+    hint: 'Báo cho bạn khi đơn hàng hay ví có thay đổi, kể cả khi ứng dụng đang đóng.',
+    denied: 'Bạn đã chặn thông báo; hãy cho phép trong cài đặt trình duyệt',
+    unsupported: 'Trình duyệt này không hỗ trợ nhận thông báo',
+    iosHomeScreen: 'Trên iPhone, hãy thêm ứng dụng vào Màn hình chính để nhận thông báo',
+    enabled: 'Đã bật thông báo',
+    disabled: 'Đã tắt thông báo',
+    enableFailed: 'Không thể bật thông báo. Vui lòng thử lại.',
+    disableFailed: 'Không thể tắt thông báo. Vui lòng thử lại.',
+    needsNetwork: 'Cần có mạng để bật hoặc tắt thông báo.',
+    // The service worker's own copy (src/i18n/service-worker.ts), listed here for the catalogue.
+    serviceWorker: serviceWorkerText,
   },
 } as const;

@@ -9,6 +9,8 @@ import { vi } from 'vitest';
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   contentType: string | null;
   authorization: string | null;
   /** The parsed JSON body, when the call sent JSON. */
@@ -38,9 +40,11 @@ export function stubApi(routes: Record<string, ApiHandler> = {}) {
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const contentType = request.headers.get('content-type');
+    const url = new URL(request.url);
     const call: ApiCall = {
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: url.pathname,
+      query: url.searchParams,
       contentType,
       authorization: request.headers.get('authorization'),
     };

@@ -103,28 +103,104 @@ describe('the user in the top bar (spec 2.2)', () => {
   });
 });
 
+/** GET /api/notifications/ as contract/notifications.ts has it, with only the unread count. */
+const unreadReply = (unread_count: number) =>
+  ok({
+    items: [],
+    unread_count,
+    pagination: {
+      page: 1,
+      per_page: 1,
+      total: 0,
+      total_exact: true,
+      total_pages: 0,
+      has_next: false,
+    },
+  });
+
+// The bell is a link to the inbox now (docs/decisions/021); it was a picture while there was
+// nothing to open. The count a caller supplies keeps spec 2.2's display rule.
 describe('the notifications bell (spec 2.2, section 9)', () => {
+  const bell = async () =>
+    within(await screen.findByRole('banner')).getByRole('link', { name: /^Thông báo/ });
+
   it.each([
-    [undefined, '5'],
     [0, null],
+    [5, '5'],
     [7, '7'],
     [99, '99'],
     [100, '99+'],
     [2500, '99+'],
-  ])('with count %s shows %s', async (count, shown) => {
-    stubApi();
+  ])('with a supplied count of %s shows %s, without asking the server', async (count, shown) => {
+    const api = stubApi();
     signIn();
     renderLayout(count);
-    const bell = within(await screen.findByRole('banner')).getByRole('img', {
-      name: /^Thông báo/,
-    });
+    const link = await bell();
+    expect(link).toHaveAttribute('href', '/notifications');
     if (shown === null) {
-      expect(bell).toHaveAccessibleName(text.layout.noNotifications);
-      expect(bell).toHaveTextContent(/^$/);
+      expect(link).toHaveAccessibleName(text.layout.noNotifications);
+      expect(link).toHaveTextContent(/^$/);
     } else {
-      expect(bell).toHaveAccessibleName(`Thông báo, ${shown} mới`);
-      expect(bell).toHaveTextContent(shown);
+      expect(link).toHaveAccessibleName(`Thông báo, ${shown} mới`);
+      expect(link).toHaveTextContent(shown);
     }
+    expect(api.callsTo('GET /api/notifications/')).toHaveLength(0);
+  });
+
+  it.each([
+    [3, '3'],
+    [99, '99'],
+    [100, '99+'],
+    [250, '99+'],
+  ])('shows the unread count of the inbox: %s as %s', async (count, shown) => {
+    const api = stubApi({ 'GET /api/notifications/': () => unreadReply(count) });
+    signIn();
+    renderLayout();
+    await waitFor(async () => expect(await bell()).toHaveAccessibleName(`Thông báo, ${shown} mới`));
+    expect(await bell()).toHaveTextContent(shown);
+    expect(api.lastCallTo('GET /api/notifications/').authorization).toBe('Bearer access-1');
+  });
+
+  it('says there is nothing new when the inbox has nothing unread', async () => {
+    stubApi({ 'GET /api/notifications/': () => unreadReply(0) });
+    signIn();
+    renderLayout();
+    await waitFor(async () =>
+      expect(await bell()).toHaveAccessibleName('Thông báo, không có thông báo mới'),
+    );
+    expect(await bell()).toHaveTextContent(/^$/);
+  });
+
+  it('shows no number while the count is unknown (the inbox cannot be read)', async () => {
+    const api = stubApi();
+    signIn({ role: 'owner' });
+    renderLayout();
+    await waitFor(() => expect(api.callsTo('GET /api/notifications/')).toHaveLength(1));
+    const link = await bell();
+    expect(link).toHaveAccessibleName('Thông báo');
+    expect(link).toHaveTextContent(/^$/);
+  });
+
+  it('opens the inbox', async () => {
+    stubApi({ 'GET /api/notifications/': () => unreadReply(2) });
+    signIn();
+    const user = userEvent.setup();
+    const router = createMemoryRouter(
+      [
+        {
+          element: <AppLayout />,
+          children: [
+            { path: '/', element: <p>trang chủ</p> },
+            { path: '/notifications', element: <p>hộp thư</p> },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    await user.click(await bell());
+    expect(await screen.findByText('hộp thư')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notifications');
   });
 });
 

@@ -5,9 +5,13 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { IconBell, IconCart, IconLogout, IconMoon, IconSun } from '#src/components/icons';
+import { notificationQueries } from '#src/api/notifications';
+import { syncPushSubscription } from '#src/api/push';
 import { Logo } from '#src/components/logo';
 import { OfflineBanner } from '#src/components/offline-banner';
 import { useSignOut } from '#src/components/use-sign-out';
@@ -17,13 +21,7 @@ import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { isStaffLevel, session } from '#src/lib/session';
 import classes from './app-layout.module.css';
-import {
-  badgeText,
-  customerNavigation,
-  DEFAULT_NOTIFICATION_COUNT,
-  staffNavigation,
-  type NavEntry,
-} from './navigation';
+import { badgeText, customerNavigation, staffNavigation, type NavEntry } from './navigation';
 import { useCartCount, useRefreshCartOnUpdate } from './use-cart-count';
 import { useRemoveSplash } from '#src/first-load/splash';
 import { useHydrated } from '#src/lib/use-hydrated';
@@ -67,17 +65,26 @@ function ThemeToggle() {
   );
 }
 
-/** Spec 2.2: a bell with the count. There is no notification screen to open, so it is not a button. */
-function NotificationBell({ count }: { count: number }) {
+function bellLabel(count: number | undefined): string {
+  if (count === undefined) return vi.inbox.bell;
+  return count > 0 ? vi.layout.notifications(badgeText(count)) : vi.layout.noNotifications;
+}
+
+/**
+ * Spec 2.2: a bell with the count, opening the inbox (docs/decisions/021). A count the caller
+ * supplies wins; otherwise the inbox's unread count, and no badge while it is not known yet
+ * (nothing cached and no answer): a made-up number would send the user to an empty inbox.
+ */
+function NotificationBell({ count }: { count: number | undefined }) {
+  const unread = useQuery({ ...notificationQueries.unread(), enabled: count === undefined });
+  // The server drew no count (it does not read the inbox); hydration must draw none either.
+  const hydrated = useHydrated();
+  const shown = count ?? (hydrated ? unread.data : undefined);
   return (
-    <span
-      role="img"
-      className={classes.bell}
-      aria-label={count > 0 ? vi.layout.notifications(badgeText(count)) : vi.layout.noNotifications}
-    >
+    <Link to={paths.notifications} className={classes.bell} aria-label={bellLabel(shown)}>
       <IconBell />
-      <CountBadge count={count} />
-    </span>
+      <CountBadge count={shown ?? 0} />
+    </Link>
   );
 }
 
@@ -123,8 +130,21 @@ function CartBottomLink({ entry }: { entry: NavEntry }) {
   return <BottomLink entry={entry} badge={useCartCount(true)} />;
 }
 
+/** Registers this device's push subscription again on each start (src/api/push.ts). */
+function useSyncPush(userId: string | number | undefined): void {
+  useEffect(() => {
+    if (userId === undefined) return;
+    syncPushSubscription(userId).catch(() => {
+      // Offline or refused: the next start tries again.
+    });
+  }, [userId]);
+}
+
 export interface AppLayoutProps {
-  /** Shown on the bell; spec 2.2 has the layout supply 5 until notifications exist. */
+  /**
+   * Shown on the bell instead of the inbox's unread count. Spec 2.2's default of 5 stood in for
+   * this count until the inbox existed (docs/decisions/021).
+   */
   notificationCount?: number;
 }
 
@@ -133,12 +153,13 @@ export interface AppLayoutProps {
  * navigation, the customer's cart button, theme toggle, bell, user and logout; on phones a
  * bottom bar of at most five items with one highlighted. Without a user, only the page.
  */
-export function AppLayout({ notificationCount = DEFAULT_NOTIFICATION_COUNT }: AppLayoutProps) {
+export function AppLayout({ notificationCount }: AppLayoutProps) {
   useRemoveSplash();
   const { user } = useSnapshot(session);
   const staff = isStaffLevel(user?.role);
   const navigation = staff ? staffNavigation : customerNavigation;
   useRefreshCartOnUpdate(user !== null && navigation.cartButton);
+  useSyncPush(user?.id);
   const signOut = useSignOut();
 
   if (!user) {

@@ -65,11 +65,12 @@ export const staffNavigation: Navigation = {
   cartButton: false,
 };
 
-/** Spec 2.2 and section 9: the default count the layout supplies to the bell. */
-export const DEFAULT_NOTIFICATION_COUNT = 5;
 const BADGE_CAP = 99;
 
-/** '99+' above 99. */
+/**
+ * Spec 2.2 and section 9: '99+' above 99. The spec's default count of 5 was a stand-in until
+ * notifications existed; the bell now shows the inbox's unread count (docs/decisions/021).
+ */
 export function badgeText(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }

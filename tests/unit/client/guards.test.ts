@@ -26,6 +26,7 @@ const signedIn = [
   '/orders/42',
   '/payment/deposit',
   '/payment/withdraw',
+  '/notifications',
 ];
 const staffOnly = [
   '/staff/menu',

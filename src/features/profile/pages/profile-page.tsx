@@ -13,6 +13,7 @@ import { session } from '#src/lib/session';
 import { toast } from '#src/lib/toast';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileLoadState } from '../components/profile-load-state';
+import { PushSetting } from '../components/push-setting';
 import { RestaurantCard } from '../components/restaurant-card';
 import { ThemeSetting } from '../components/theme-setting';
 import { WalletCard } from '../components/wallet-card';
@@ -64,6 +65,7 @@ export function ProfilePage() {
             {text.settings}
           </Title>
           <ThemeSetting />
+          <PushSetting />
           <InstallAppButton />
           <Button
             variant="light"
