@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { Order } from '#contract/orders';
 import { orderQueries, type OrderKind } from '../api/orders';
 import { walletBalanceQuery } from '../api/wallet';
@@ -77,9 +76,14 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
 
 /**
  * The device's live connection while someone is signed in (lib/live/live.ts follows the
- * session), and the query cache following its events. Mounted once, by the app provider.
+ * session), and the query cache following its events. Started once, by the app provider;
+ * the function returned stops both.
  */
-export function useLiveSync(queryClient: QueryClient): void {
-  useEffect(() => startLive(), []);
-  useEffect(() => subscribeLive((event) => applyLiveEvent(queryClient, event)), [queryClient]);
+export function connectLiveSync(queryClient: QueryClient): () => void {
+  const stopLive = startLive();
+  const unsubscribe = subscribeLive((event) => applyLiveEvent(queryClient, event));
+  return () => {
+    unsubscribe();
+    stopLive();
+  };
 }

@@ -13,11 +13,29 @@ import {
 } from '../lib/query-client';
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
-import { useLiveSync } from './live-sync';
 import { themeColorSchemeManager } from '../lib/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = themeColorSchemeManager();
+
+/**
+ * The live connection (docs/decisions/019) loads after the first screen rather than with it:
+ * nothing it brings can show before the app's own first fetches, and it keeps the first
+ * load inside its budget.
+ */
+function useLiveSyncLater(queryClient: QueryClient) {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./live-sync').then(({ connectLiveSync }) => {
+      if (!cancelled) stop = connectLiveSync(queryClient);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient]);
+}
 
 /**
  * A signed-out device must not keep showing, or keep stored, the previous user's orders and
@@ -82,7 +100,7 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   // design.md section 6: the signed-in customer's offline cart changes replay from here.
   useCartSync(queryClient);
   // docs/decisions/019: one live stream per device; the cache follows its events.
-  useLiveSync(queryClient);
+  useLiveSyncLater(queryClient);
   return (
     // docs/decisions/003: the theme follows the OS until the user picks light or dark.
     <MantineProvider

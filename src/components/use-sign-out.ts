@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { disablePush } from '../api/push';
 import { paths } from '../config/paths';
 import { http } from '../lib/http';
 import { logout, session } from '../lib/session';
@@ -17,9 +16,13 @@ export function useSignOut(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     const refreshToken = session.tokens?.refresh_token;
-    void disablePush(session.tokens?.access_token).catch(() => {
-      // Offline or no subscription to drop: the browser's own unsubscribe already ran.
-    });
+    const accessToken = session.tokens?.access_token;
+    // Loaded only now: signing out is rare, and the first screen need not carry it.
+    void import('../api/push')
+      .then(({ disablePush }) => disablePush(accessToken))
+      .catch(() => {
+        // Offline or no subscription to drop: the browser's own unsubscribe already ran.
+      });
     void http
       .post('auth/logout/', { json: refreshToken ? { refresh_token: refreshToken } : {} })
       .catch(() => {

@@ -1,10 +1,11 @@
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '#contract/orders';
-import { useLiveSync } from '#src/app/live-sync';
+import { connectLiveSync } from '#src/app/live-sync';
 import { appRoutes } from '#src/app/router';
 import { vi as text } from '#src/i18n/vi';
 import { stopAllRinging } from '#src/lib/live/ringing-orders';
@@ -61,7 +62,8 @@ afterEach(() => {
 });
 
 function LiveSync() {
-  useLiveSync(useQueryClient());
+  const queryClient = useQueryClient();
+  useEffect(() => connectLiveSync(queryClient), [queryClient]);
   return null;
 }
 

@@ -11,7 +11,6 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { IconBell, IconCart, IconLogout, IconMoon, IconSun } from '#src/components/icons';
 import { notificationQueries } from '#src/api/notifications';
-import { syncPushSubscription } from '#src/api/push';
 import { Logo } from '#src/components/logo';
 import { OfflineBanner } from '#src/components/offline-banner';
 import { useSignOut } from '#src/components/use-sign-out';
@@ -130,13 +129,18 @@ function CartBottomLink({ entry }: { entry: NavEntry }) {
   return <BottomLink entry={entry} badge={useCartCount(true)} />;
 }
 
-/** Registers this device's push subscription again on each start (src/api/push.ts). */
+/**
+ * Registers this device's push subscription again on each start (src/api/push.ts), loaded
+ * after the first screen: it never changes what that screen shows.
+ */
 function useSyncPush(userId: string | number | undefined): void {
   useEffect(() => {
     if (userId === undefined) return;
-    syncPushSubscription(userId).catch(() => {
-      // Offline or refused: the next start tries again.
-    });
+    import('#src/api/push')
+      .then(({ syncPushSubscription }) => syncPushSubscription(userId))
+      .catch(() => {
+        // Offline or refused: the next start tries again.
+      });
   }, [userId]);
 }
 
