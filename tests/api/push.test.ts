@@ -588,6 +588,40 @@ describe('the push worker', () => {
   });
 });
 
+describe('closing the app', () => {
+  it('cuts off a push in flight instead of waiting for a slow push service', async () => {
+    const own = await createTestApp({
+      database: t.database,
+      push: { ...PUSH_TIMINGS, requestTimeoutMs: 30_000 },
+    });
+    const user = await newUser(t, 'customer');
+    const browser = receiver.subscription();
+    await subscribe(user, browser);
+    // Only the app being closed sends: the shared one waits.
+    await t.app.push.stop();
+    receiver.respond(() => ({ status: 201, delayMs: 20_000 }));
+    try {
+      const id = await notify(t.database.db, user.id);
+      own.app.push.wake();
+      await until(
+        async () => receiver.to(browser),
+        (pushes) => pushes.length === 1,
+      );
+      const started = Date.now();
+      await own.close();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // Left leased, neither delivered nor given up: another instance sends it once the lease
+      // runs out.
+      const [row] = await deliveriesOf(id);
+      expect(row).toMatchObject({ attempts: 1, gave_up_at: null, last_error: null });
+      expect(row!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    } finally {
+      receiver.respond(201);
+      t.app.push.start();
+    }
+  });
+});
+
 describe.runIf(testLane() === 'postgres')('push workers on PostgreSQL', () => {
   it('sends each delivery once with two instances racing for the queue', async () => {
     const second = await createTestApp({ database: t.database, push: PUSH_TIMINGS });

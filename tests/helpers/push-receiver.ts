@@ -39,10 +39,14 @@ export interface ReceivedPush {
   at: number;
 }
 
-export type Responder = (push: ReceivedPush) => {
+/** How to answer a push: its status, headers, and how long to keep the pusher waiting. */
+export interface Answer {
   status: number;
   headers?: Record<string, string>;
-};
+  delayMs?: number;
+}
+
+export type Responder = (push: ReceivedPush) => Answer;
 
 interface Keys {
   ecdh: ECDH;
@@ -142,9 +146,16 @@ export class PushReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const { status, headers } = this.record(req.url ?? '', req.headers, Buffer.concat(chunks));
-        res.writeHead(status, headers ?? {});
-        res.end();
+        const { status, headers, delayMs } = this.record(
+          req.url ?? '',
+          req.headers,
+          Buffer.concat(chunks),
+        );
+        setTimeout(() => {
+          if (res.destroyed) return;
+          res.writeHead(status, headers ?? {});
+          res.end();
+        }, delayMs ?? 0);
       });
     });
   }
@@ -208,14 +219,12 @@ export class PushReceiver {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    return closed;
   }
 
-  private record(
-    url: string,
-    headers: IncomingHttpHeaders,
-    body: Buffer,
-  ): { status: number; headers?: Record<string, string> } {
+  private record(url: string, headers: IncomingHttpHeaders, body: Buffer): Answer {
     const path = url.split('?')[0]!;
     const push: ReceivedPush = {
       path,

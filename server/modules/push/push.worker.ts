@@ -58,7 +58,9 @@ type Outcome =
   | { kind: 'delivered' }
   | { kind: 'gone'; status: number }
   | { kind: 'retry'; error: string; retryAfterMs: number | null }
-  | { kind: 'fatal'; error: string };
+  | { kind: 'fatal'; error: string }
+  // The app is closing: the request was cut off and its lease will make it due again.
+  | { kind: 'abandoned' };
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; null if absent or bad. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
@@ -85,6 +87,9 @@ export class PushWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  // Cuts off the requests in flight when the worker stops, so a slow push service cannot hold
+  // up a shutdown for its whole timeout.
+  private abort = new AbortController();
 
   constructor(private readonly options: PushWorkerOptions) {
     const given = Object.fromEntries(
@@ -97,6 +102,7 @@ export class PushWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.abort = new AbortController();
     this.wake();
   }
 
@@ -119,6 +125,7 @@ export class PushWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.abort.abort();
     await this.running;
   }
 
@@ -167,6 +174,8 @@ export class PushWorker {
     const { db, log } = this.options;
     const where = { deliveryId: delivery.id, subscriptionId: delivery.subscription_id };
     switch (outcome.kind) {
+      case 'abandoned':
+        return;
       case 'delivered':
         await completeDelivery(db, delivery.id, delivery.subscription_id);
         return;
@@ -245,10 +254,14 @@ export class PushWorker {
         headers,
         body: request.body ?? null,
         redirect: 'error',
-        signal: AbortSignal.timeout(this.timings.requestTimeoutMs),
+        signal: AbortSignal.any([
+          this.abort.signal,
+          AbortSignal.timeout(this.timings.requestTimeoutMs),
+        ]),
       });
       await res.arrayBuffer().catch(() => {});
     } catch (error) {
+      if (this.abort.signal.aborted) return { kind: 'abandoned' };
       const cause = (error as { cause?: unknown }).cause;
       return {
         kind: 'retry',
