@@ -5,6 +5,7 @@ import { recordEvent } from '#server/modules/events/events.service';
 import {
   isAllowedProductionEndpoint,
   MAX_SUBSCRIPTIONS_PER_USER,
+  queuePushes,
 } from '#server/modules/push/push.service';
 import { PushWorker } from '#server/modules/push/push.worker';
 import { call } from '../helpers/auth';
@@ -41,7 +42,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5_000) {
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();
@@ -74,8 +75,8 @@ const ORDER_ACCEPTED: NotificationInput = {
 };
 
 /**
- * A notification as the inbox writes it: the row, one queued push per subscription of the
- * user, and the live event, in one transaction (the caller's, if given).
+ * A notification as the inbox writes it: the row, its queued pushes (one per browser of the
+ * user) and the live event, in one transaction (the caller's, if given).
  */
 async function notify(
   db: Database['db'],
@@ -88,17 +89,13 @@ async function notify(
       .values({ user_id: userId, ...input })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const subscriptions = await trx
+    const queued = await queuePushes(trx, { id, user_id: userId });
+    const subscribed = await trx
       .selectFrom('push_subscriptions')
-      .select('id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
-      .execute();
-    if (subscriptions.length) {
-      await trx
-        .insertInto('push_deliveries')
-        .values(subscriptions.map((s) => ({ notification_id: id, subscription_id: s.id })))
-        .execute();
-    }
+      .executeTakeFirstOrThrow();
+    expect(queued).toBe(Number(subscribed.n));
     await recordEvent(trx, { userId }, 'notification.created', {
       id,
       title: input.title,

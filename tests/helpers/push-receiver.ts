@@ -200,7 +200,7 @@ export class PushReceiver {
   }
 
   /** Resolves once `count` pushes in all have arrived, or fails after `timeoutMs`. */
-  async waitFor(count: number, timeoutMs = 5_000): Promise<ReceivedPush[]> {
+  async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedPush[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.received.length < count) {
       const left = deadline - Date.now();

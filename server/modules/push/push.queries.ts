@@ -74,6 +74,28 @@ export async function deleteSubscriptionOfUser(
     .execute();
 }
 
+/**
+ * Queues one push of `notificationId` to every browser `userId` has subscribed, in the caller's
+ * transaction; the number queued.
+ */
+export async function insertDeliveriesForUser(
+  db: Kysely<DB>,
+  notificationId: number,
+  userId: number,
+): Promise<number> {
+  const result = await db
+    .insertInto('push_deliveries')
+    .columns(['notification_id', 'subscription_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('push_subscriptions')
+        .select([eb.val(notificationId).as('notification_id'), 'id as subscription_id'])
+        .where('user_id', '=', userId),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
 /** One queued push with what sending it needs. */
 export interface ClaimedDelivery {
   id: number;

@@ -12,6 +12,7 @@ import {
   deleteDeliveriesOfOtherUsers,
   deleteOldestSubscriptions,
   deleteSubscriptionOfUser,
+  insertDeliveriesForUser,
   upsertSubscription,
 } from './push.queries';
 
@@ -126,4 +127,16 @@ export async function subscribe(
 /** Removes the caller's endpoint; someone else's or an unknown one is left alone, quietly. */
 export function unsubscribe(db: Kysely<DB>, userId: number, endpoint: string): Promise<void> {
   return deleteSubscriptionOfUser(db, userId, endpoint);
+}
+
+/**
+ * Queues a notification's pushes, one per browser of its user, inside the transaction that
+ * writes the notification: they exist exactly when it commits, and the push worker (woken by
+ * its `notification.created` event) sends them after. Returns how many were queued.
+ */
+export function queuePushes(
+  trx: Kysely<DB>,
+  notification: { id: number; user_id: number },
+): Promise<number> {
+  return insertDeliveriesForUser(trx, notification.id, notification.user_id);
 }

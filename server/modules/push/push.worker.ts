@@ -165,7 +165,14 @@ export class PushWorker {
     const claimed = await this.options.db
       .transaction()
       .execute((trx) => claimDueDeliveries(trx, this.timings.batchSize, leaseSeconds));
-    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+    await Promise.all(
+      claimed.map((delivery) =>
+        this.deliver(delivery).catch((error: unknown) => {
+          // The outcome was not recorded: the lease makes the row due again.
+          this.options.log.error({ err: error, deliveryId: delivery.id }, 'push outcome not saved');
+        }),
+      ),
+    );
     return claimed.length;
   }
 
