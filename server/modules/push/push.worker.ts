@@ -160,7 +160,7 @@ export class PushWorker {
   }
 
   /** Claims and sends one batch; the number of deliveries taken. */
-  async sendBatch(): Promise<number> {
+  private async sendBatch(): Promise<number> {
     const leaseSeconds = Math.ceil((this.timings.requestTimeoutMs * 2) / 1000) + 30;
     const claimed = await this.options.db
       .transaction()
