@@ -26,18 +26,22 @@ const BANH_MI = { restaurant: 'Quán Cô Lan 24h', name: 'Bánh mì' };
 const statusOf = (page: Page, status: string) =>
   page.getByRole('definition').filter({ hasText: new RegExp(`^${status}$`) });
 
-declare global {
-  interface Window {
-    /** How many times the page started a sound (counted by the init script below). */
-    chimes?: number;
-  }
-}
+// The page's globals the scripts below touch (this file compiles without the DOM library).
+declare const window: { chimes?: number };
+declare const AudioBufferSourceNode: {
+  prototype: { start(this: unknown, ...args: unknown[]): void };
+};
+declare const navigator: {
+  serviceWorker: {
+    ready: Promise<{ getNotifications(): Promise<{ tag: string; title: string }[]> }>;
+  };
+};
 
 /** Counts every sound the page starts: the ringer plays its chime through Web Audio. */
 function countChimes() {
   window.chimes = 0;
   const start = AudioBufferSourceNode.prototype.start;
-  AudioBufferSourceNode.prototype.start = function (...args: Parameters<typeof start>) {
+  AudioBufferSourceNode.prototype.start = function (this: unknown, ...args: unknown[]) {
     window.chimes = (window.chimes ?? 0) + 1;
     return start.apply(this, args);
   };

@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Config } from './config';
+import { developmentVapidKeys, type Config } from './config';
 import type { Database, DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
 import { accessPlugin } from './http/access';
@@ -35,6 +35,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import { PushWorker, type PushTimings } from './modules/push/push.worker';
 import { revenueRoutes } from './modules/revenue/revenue.routes';
 import { restaurantApprovalRoutes } from './modules/restaurant-approval/restaurant-approval.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
@@ -61,6 +63,7 @@ declare module 'fastify' {
     uploads: UploadStore;
     geocoder: Geocoder;
     events: EventHub;
+    push: PushWorker;
   }
 }
 
@@ -73,6 +76,8 @@ export interface BuildAppOptions {
   sms?: SmsSender;
   /** Live events' timings; tests shorten them. */
   events?: { heartbeatMs?: number; reconnectMinMs?: number; reconnectMaxMs?: number };
+  /** The push worker's timings and retries; tests shorten them. */
+  push?: PushTimings;
 }
 
 const HEARTBEAT_MS = 25_000;
@@ -85,6 +90,7 @@ export async function buildApp({
   logger,
   sms,
   events,
+  push,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -133,6 +139,20 @@ export async function buildApp({
   // Open streams never go idle, so they are ended before the server waits for connections.
   app.addHook('preClose', async () => hub.closeStreams());
   app.addHook('onClose', () => hub.stop());
+  // Web Push goes out from the queue after commit, never from the request that caused it.
+  const vapidKeys = config.vapid.keys ?? developmentVapidKeys(config.dataDir);
+  const pushWorker = new PushWorker({
+    db: db.db,
+    vapid: { ...vapidKeys, subject: config.vapid.subject },
+    log: app.log,
+    ...push,
+  });
+  app.decorate('push', pushWorker);
+  hub.onEvent((event) => {
+    if (event.type === 'notification.created') pushWorker.wake();
+  });
+  app.addHook('onReady', async () => pushWorker.start());
+  app.addHook('onClose', () => pushWorker.stop());
   registerErrorHandling(app);
   // Before any route: every /api route must then declare who may call it.
   await app.register(accessPlugin, { key: keys.jwt });
@@ -192,6 +212,7 @@ export async function buildApp({
   await app.register(staffMemberRoutes);
   await app.register(restaurantApprovalRoutes);
   await app.register(notificationRoutes);
+  await app.register(pushRoutes, { publicKey: vapidKeys.publicKey });
   await app.register(eventRoutes, {
     hub,
     stream: { heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS },

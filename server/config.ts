@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 /**
@@ -39,7 +40,34 @@ const EnvSchema = z.object({
   VNPAY_HASH_SECRET: z.string().min(16, 'cần ít nhất 16 ký tự').optional(),
   COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   TRUST_PROXY: booleanFlag.default(false),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine((value) => isVapidPublicKey(value), 'phải là khóa công khai P-256 dạng base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine((value) => isVapidPrivateKey(value), 'phải là khóa bí mật P-256 dạng base64url')
+    .optional(),
+  // The push services' contact for this sender (RFC 8292): an email or a web address.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'phải là mailto:… hoặc https://…')
+    .optional(),
 });
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** An uncompressed P-256 point, base64url: 65 bytes starting with 0x04. */
+function isVapidPublicKey(value: string): boolean {
+  if (!BASE64URL.test(value)) return false;
+  const bytes = Buffer.from(value, 'base64url');
+  return bytes.length === 65 && bytes[0] === 0x04;
+}
+
+/** A P-256 private scalar, base64url: 32 bytes. */
+function isVapidPrivateKey(value: string): boolean {
+  return BASE64URL.test(value) && Buffer.from(value, 'base64url').length === 32;
+}
 
 export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
 
@@ -73,6 +101,17 @@ export interface Config {
   };
   /** Share of a completed order kept by the platform, whole percent (default 0). */
   commissionPercent: number;
+  /**
+   * Web Push's VAPID identity. `keys` undefined: none was given, so the app generates a pair
+   * once into DATA_DIR (never in production, where all three variables are required).
+   */
+  vapid: { keys: VapidKeys | undefined; subject: string };
+}
+
+/** The application server's key pair for Web Push (RFC 8292), base64url. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +164,15 @@ export function loadConfig(
     }
     // The sandbox would let anyone "pay" with a test card.
     if (!e.VNPAY_URL) throw new ConfigError('VNPAY_URL', 'bắt buộc khi APP_ENV=production');
+    // A generated pair lives on one machine's disk: every instance must sign with the same
+    // keys, or the browsers' subscriptions stop working after a move.
+    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+      if (!e[name]) throw new ConfigError(name, 'bắt buộc khi APP_ENV=production');
+    }
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(missing, 'cần cả VAPID_PUBLIC_KEY và VAPID_PRIVATE_KEY');
   }
 
   const sandbox = !e.VNPAY_URL;
@@ -174,6 +222,13 @@ export function loadConfig(
           hashSecret: e.VNPAY_HASH_SECRET!,
         },
     commissionPercent: e.COMMISSION_PERCENT,
+    vapid: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? 'mailto:dev@localhost',
+    },
   };
 }
 
@@ -193,4 +248,32 @@ export function developmentJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Outside production a VAPID key pair is generated once and kept in DATA_DIR like the JWT
+ * secret, so the browsers' push subscriptions survive a restart (a new pair would void them).
+ */
+export function developmentVapidKeys(dataDir: string): VapidKeys {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const existing = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (
+      typeof existing.publicKey === 'string' &&
+      typeof existing.privateKey === 'string' &&
+      isVapidPublicKey(existing.publicKey) &&
+      isVapidPrivateKey(existing.privateKey)
+    ) {
+      return { publicKey: existing.publicKey, privateKey: existing.privateKey };
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A missing file is the first start and a corrupt one is replaced; any other error stops it.
+    if (code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
+  }
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  const keys: VapidKeys = { publicKey, privateKey };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
 }

@@ -9,6 +9,8 @@ import {
 import { call, signInCustomer } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { deposit, payFromWallet, sendIpn, vnpayCallback } from '../helpers/money';
+import { SentIds } from '#server/modules/events/events.stream';
+import type { EventRow } from '#server/modules/events/events.service';
 import { listenOnFreePort, openSse, type SseMessage, type SseStream } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';
@@ -354,6 +356,48 @@ describe.runIf(testLane() === 'postgres')('live events on PostgreSQL', () => {
       .execute((trx) => recordWalletBalance(trx, otherCustomer.id, 444));
     expect((await s.next()).data).toEqual({ balance: 444 });
     s.close();
+  });
+});
+
+describe("a stream's memory of the ids it sent", () => {
+  it('keeps the replayed ids and a window of live ones, however long the stream lives', () => {
+    const sent = new SentIds(100);
+    for (let id = 1; id <= 500; id += 1) expect(sent.add(id)).toBe(true);
+    expect(sent.add(42)).toBe(false);
+    sent.endReplay();
+    // The hub hands over an event the replay already wrote: it is not written again.
+    expect(sent.add(250)).toBe(false);
+    let written = 0;
+    for (let id = 501; id <= 100_500; id += 1) if (sent.add(id)) written += 1;
+    expect(written).toBe(100_000);
+    // A long-lived stream remembers the replay and the last 100 live ids, not all 100,500.
+    expect(sent.size).toBe(600);
+    expect(sent.add(100_450)).toBe(false);
+    expect(sent.add(3)).toBe(false);
+    expect(sent.add(100_501)).toBe(true);
+  });
+});
+
+describe('observing the hub', () => {
+  it('hands every committed event to its observers, with no stream open for its audience', async () => {
+    const lonely = await newUser(t, 'customer');
+    const seen: EventRow[] = [];
+    const stop = t.app.events.onEvent((event) => seen.push(event));
+    try {
+      await t.database.db.transaction().execute((trx) => recordWalletBalance(trx, lonely.id, 777));
+      for (let i = 0; i < 200 && !seen.some((e) => e.user_id === lonely.id); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(seen.filter((e) => e.user_id === lonely.id)).toMatchObject([
+        { type: 'wallet.updated', payload: { balance: 777 } },
+      ]);
+    } finally {
+      stop();
+    }
+    await t.database.db.transaction().execute((trx) => recordWalletBalance(trx, lonely.id, 888));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stopped: the second event is not observed.
+    expect(seen.filter((e) => e.user_id === lonely.id)).toHaveLength(1);
   });
 });
 

@@ -56,6 +56,13 @@ describe('GET /api/docs: the error replies of every route', () => {
     expect(statusesOf('/api/auth/staff/login/', 'post')).toEqual(
       expect.arrayContaining(['200', '400', '401', '413', '429']),
     );
+    // Web Push: any signed-in user, a validated body; the key is public.
+    for (const method of ['post', 'delete']) {
+      const statuses = statusesOf('/api/push/subscriptions/', method);
+      expect(statuses).toEqual(expect.arrayContaining(['200', '400', '401', '413']));
+      expect(statuses).not.toContain('403');
+    }
+    expect(statusesOf('/api/push/key/', 'get')).toEqual(['200']);
     // Public and read-only: a validated path and a missing dish, nothing about tokens.
     const food = statusesOf('/api/food/{id}/', 'get');
     expect(food).toEqual(expect.arrayContaining(['200', '400', '404']));

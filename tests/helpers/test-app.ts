@@ -2,17 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import webpush from 'web-push';
 import { buildApp, type BuildAppOptions } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Database } from '#server/db/database';
 import type { SmsSender } from '#server/sms/sms';
 import { createTestDatabase } from './test-db';
 
+// One VAPID pair per test file, given like production gives it (no key file is written).
+const TEST_VAPID = webpush.generateVAPIDKeys();
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig(
     {
       APP_ENV: 'test',
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
+      VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
+      VAPID_SUBJECT: 'mailto:test@monngon.example',
       // No build in API tests unless a test points STATIC_DIR at one.
       STATIC_DIR: '/nonexistent-static-dir',
       ...env,
@@ -41,6 +48,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** Live events' timings (heartbeat, listener reconnect), shortened by their tests. */
     events?: BuildAppOptions['events'];
+    /** The push worker's timings and retries, shortened by its tests. */
+    push?: BuildAppOptions['push'];
     /** Another app instance on this database instead of a fresh one (closed by its owner). */
     database?: Database;
   } = {},
@@ -61,6 +70,7 @@ export async function createTestApp(
       logger: false,
       ...(options.sms ? { sms: options.sms } : {}),
       ...(options.events ? { events: options.events } : {}),
+      ...(options.push ? { push: options.push } : {}),
     });
     options.beforeReady?.(app);
     await app.ready();

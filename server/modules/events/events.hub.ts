@@ -46,6 +46,7 @@ const REMEMBERED_IDS = 10_000;
  */
 export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
+  private readonly observers = new Set<(event: EventRow) => void>();
   private listener: NotificationListener | null = null;
   private stopped = false;
   private started: Promise<void> | null = null;
@@ -82,6 +83,16 @@ export class EventHub {
     }
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /**
+   * Calls `listener` with every committed event the hub receives, once each, whether or not a
+   * stream of its audience is open (the push worker wakes on `notification.created`). Returns
+   * the function that stops it.
+   */
+  onEvent(listener: (event: EventRow) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
   }
 
   /** Ends every open stream (the app is closing: they would keep it waiting). */
@@ -180,6 +191,13 @@ export class EventHub {
       this.delivered.delete(this.delivered.values().next().value!);
     }
     this.lastSeenId = Math.max(this.lastSeenId, event.id);
+    for (const observer of this.observers) {
+      try {
+        observer(event);
+      } catch (error) {
+        this.options.log.warn({ err: error, eventId: event.id }, 'event observer failed');
+      }
+    }
     for (const subscriber of this.subscribers) {
       if (
         event.user_id === subscriber.userId ||

@@ -10,6 +10,44 @@ export interface EventStreamOptions {
   heartbeatMs: number;
 }
 
+/**
+ * The ids a stream remembers so that none is written twice, in bounded memory over a stream
+ * that may stay open for days. Only two overlaps are possible: a live event the hub hands over
+ * while (or just after) the replay read it from the table, so every replayed id is kept (at
+ * most a replay's worth, MAX_REPLAY); and the hub itself sending an id again, which its own
+ * memory already prevents, so only the most recent live ids are kept as a second guard.
+ */
+export class SentIds {
+  private readonly replayed = new Set<number>();
+  private readonly live = new Set<number>();
+  private replaying = true;
+
+  constructor(private readonly liveWindow = 1_000) {}
+
+  /** Records `id` as sent; false when it was sent already (write nothing). */
+  add(id: number): boolean {
+    if (this.replayed.has(id) || this.live.has(id)) return false;
+    if (this.replaying) {
+      this.replayed.add(id);
+      return true;
+    }
+    this.live.add(id);
+    // A Set iterates in insertion order: the first is the oldest.
+    if (this.live.size > this.liveWindow) this.live.delete(this.live.values().next().value!);
+    return true;
+  }
+
+  /** The replay has been written: what follows is live. */
+  endReplay(): void {
+    this.replaying = false;
+  }
+
+  /** How many ids are remembered. */
+  get size(): number {
+    return this.replayed.size + this.live.size;
+  }
+}
+
 function message(id: number, type: string, data: unknown): string {
   // JSON has no raw newline, so one data line carries the whole payload.
   return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -45,12 +83,11 @@ export async function openEventStream(
   });
   res.write(': connected\n\n');
 
-  const sent = new Set<number>();
+  const sent = new SentIds();
   let held: EventRow[] | null = [];
   let closed = false;
   const send = (event: EventRow) => {
-    if (closed || sent.has(event.id)) return;
-    sent.add(event.id);
+    if (closed || !sent.add(event.id)) return;
     res.write(message(event.id, event.type, event.payload));
   };
 
@@ -99,6 +136,7 @@ export async function openEventStream(
     close();
     return;
   }
+  sent.endReplay();
   const waiting = held;
   held = null;
   for (const event of waiting.sort((a, b) => a.id - b.id)) send(event);

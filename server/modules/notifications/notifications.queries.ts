@@ -18,28 +18,6 @@ export async function insertNotification(
   return row.id;
 }
 
-/**
- * One push delivery per browser the user has subscribed, in a single statement: the push
- * worker sends them after commit, so a rolled-back change never pushes anything.
- */
-export async function insertPushDeliveries(
-  db: Kysely<DB>,
-  notificationId: number,
-  userId: number,
-): Promise<number> {
-  const result = await db
-    .insertInto('push_deliveries')
-    .columns(['notification_id', 'subscription_id'])
-    .expression(
-      db
-        .selectFrom('push_subscriptions')
-        .select([sql<number>`cast(${notificationId} as bigint)`.as('notification_id'), 'id'])
-        .where('user_id', '=', userId),
-    )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
-}
-
 /** The bell's count (the partial index on unread rows). */
 export async function countUnread(db: Kysely<DB>, userId: number): Promise<number> {
   const row = await db

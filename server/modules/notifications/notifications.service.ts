@@ -7,13 +7,13 @@ import type {
 import type { DB } from '#server/db/schema';
 import { offsetOf, pagination } from '#server/lib/pagination';
 import { recordEvent } from '../events/events.service';
+import { queuePushes } from '../push/push.service';
 import { restaurantTeam } from '../workplace/workplace.service';
 import type { NotificationMessage } from './notifications.messages';
 import {
   countNotifications,
   countUnread,
   insertNotification,
-  insertPushDeliveries,
   selectNotifications,
   updateNotificationsRead,
   type NotificationRow,
@@ -48,7 +48,7 @@ export async function notify(
       : audience;
   for (const userId of new Set(recipients)) {
     const id = await insertNotification(trx, { user_id: userId, ...message });
-    await insertPushDeliveries(trx, id, userId);
+    await queuePushes(trx, { id, user_id: userId });
     await recordEvent(trx, { userId }, 'notification.created', {
       id,
       title: message.title,

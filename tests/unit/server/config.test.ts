@@ -1,10 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, developmentJwtSecret, loadConfig } from '#server/config';
+import webpush from 'web-push';
+import {
+  ConfigError,
+  developmentJwtSecret,
+  developmentVapidKeys,
+  loadConfig,
+} from '#server/config';
 
 const secret = 'a'.repeat(40);
+const vapid = webpush.generateVAPIDKeys();
 const noSecretFile = () => 'generated-development-secret-of-enough-length';
 
 function configError(env: Record<string, string>): ConfigError {
@@ -107,6 +114,9 @@ describe('loadConfig', () => {
       VNPAY_API_URL: 'https://merchant.vnpay.vn/merchant_webapi/api/transaction',
       VNPAY_TMN_CODE: 'MONNGON9',
       VNPAY_HASH_SECRET: 'a-real-merchant-hash-secret',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@monngon.vn',
     };
 
     it('starts with a secret and an https public URL', () => {
@@ -124,6 +134,10 @@ describe('loadConfig', () => {
           hashSecret: 'a-real-merchant-hash-secret',
         },
         commissionPercent: 0,
+        vapid: {
+          keys: { publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          subject: 'mailto:ops@monngon.vn',
+        },
       });
     });
 
@@ -140,6 +154,13 @@ describe('loadConfig', () => {
       [{ VNPAY_HASH_SECRET: '' }, 'VNPAY_HASH_SECRET'],
       [{ VNPAY_TMN_CODE: 'short' }, 'VNPAY_TMN_CODE'],
       [{ COMMISSION_PERCENT: '101' }, 'COMMISSION_PERCENT'],
+      // Keys generated on one machine's disk would differ between instances.
+      [{ VAPID_PUBLIC_KEY: '' }, 'VAPID_PUBLIC_KEY'],
+      [{ VAPID_PRIVATE_KEY: '' }, 'VAPID_PRIVATE_KEY'],
+      [{ VAPID_SUBJECT: '' }, 'VAPID_SUBJECT'],
+      [{ VAPID_SUBJECT: 'ops@monngon.vn' }, 'VAPID_SUBJECT'],
+      [{ VAPID_PUBLIC_KEY: vapid.privateKey }, 'VAPID_PUBLIC_KEY'],
+      [{ VAPID_PRIVATE_KEY: 'too-short' }, 'VAPID_PRIVATE_KEY'],
     ])('refuses development-only settings %j', (override, variable) => {
       expect(configError({ ...prod, ...override }).variable).toBe(variable);
     });
@@ -154,6 +175,54 @@ describe('loadConfig', () => {
       ).toThrow(ConfigError);
       expect(asked).toBe(false);
     });
+  });
+});
+
+describe('VAPID outside production', () => {
+  it('leaves the keys to be generated, with a development subject, unless both are given', () => {
+    expect(loadConfig({}, noSecretFile).vapid).toEqual({
+      keys: undefined,
+      subject: 'mailto:dev@localhost',
+    });
+    expect(
+      loadConfig(
+        { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+        noSecretFile,
+      ).vapid.keys,
+    ).toEqual(vapid);
+    expect(configError({ VAPID_PUBLIC_KEY: vapid.publicKey })).toMatchObject({
+      variable: 'VAPID_PRIVATE_KEY',
+      message: 'VAPID_PRIVATE_KEY: cần cả VAPID_PUBLIC_KEY và VAPID_PRIVATE_KEY',
+    });
+  });
+});
+
+describe('developmentVapidKeys', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('generates a key pair once, keeps it private in DATA_DIR and reuses it', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mn-config-'));
+    const dataDir = path.join(dir, 'data');
+    const first = developmentVapidKeys(dataDir);
+    const point = Buffer.from(first.publicKey, 'base64url');
+    expect(point).toHaveLength(65);
+    expect(point[0]).toBe(0x04);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    const file = path.join(dataDir, 'vapid-keys.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(developmentVapidKeys(dataDir)).toEqual(first);
+  });
+
+  it('replaces a corrupt key file', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mn-config-'));
+    writeFileSync(path.join(dir, 'vapid-keys.json'), '{"publicKey": "nope"');
+    const keys = developmentVapidKeys(dir);
+    expect(Buffer.from(keys.publicKey, 'base64url')).toHaveLength(65);
+    expect(developmentVapidKeys(dir)).toEqual(keys);
   });
 });
 
