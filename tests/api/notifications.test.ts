@@ -601,7 +601,7 @@ describe('delivery of a notification', () => {
       .values(
         ['phone', 'laptop'].map((device) => ({
           user_id: customer.id,
-          endpoint: `https://push.example.net/send/${device}-${customer.id}`,
+          endpoint: `https://push.invalid/send/${device}-${customer.id}`,
           p256dh:
             'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
           auth: 'tBHItJI5svbpez7KI4CCXg',
@@ -622,13 +622,14 @@ describe('delivery of a notification', () => {
       expect(ids).toHaveLength(1);
       return t.database.db
         .selectFrom('push_deliveries')
-        .select(['subscription_id', 'attempts', 'gave_up_at'])
+        .select('subscription_id')
         .where('notification_id', '=', ids[0]!)
         .orderBy('subscription_id')
         .execute();
     };
+    // Only the queue is this module's: the push worker may already be sending these.
     expect(await deliveriesOf(mine.id)).toEqual(
-      subscriptions.map((s) => ({ subscription_id: s.id, attempts: 0, gave_up_at: null })),
+      subscriptions.map((s) => ({ subscription_id: s.id })),
     );
     expect(await deliveriesOf(theirs.id)).toEqual([]);
   });
@@ -639,7 +640,7 @@ describe('delivery of a notification', () => {
       .insertInto('push_subscriptions')
       .values({
         user_id: user.id,
-        endpoint: `https://push.example.net/send/rollback-${user.id}`,
+        endpoint: `https://push.invalid/send/rollback-${user.id}`,
         p256dh:
           'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
         auth: 'tBHItJI5svbpez7KI4CCXg',
