@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { vi } from '../src/i18n/vi';
-import { dishId, signInAsDemoOwner, signInAsNewCustomer } from './helpers';
+import { dishId, signInAsDemoOwner, signInAsNewCustomer, waitForQuietNetwork } from './helpers';
 
 // axe-core on every screen of spec section 2 as a visitor, a customer and the demo
 // owner, failing on serious or critical violations (design.md section 7 wants Lighthouse
@@ -22,7 +22,7 @@ const DISH = { restaurant: 'Cơm Rang 24h Kim Mã', name: 'Bánh mì' };
  * transitions over. Fails with the violations listed, one a line, with the offending elements.
  */
 async function expectAccessible(page: Page, screen: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await waitForQuietNetwork(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',

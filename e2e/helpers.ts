@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { DEMO_RESTAURANTS } from '../server/seed/catalogue-data';
 import { vi } from '../src/i18n/vi';
 
@@ -170,4 +170,37 @@ export async function payInSandbox(popup: Page, amount: number): Promise<void> {
   await expect(popup.getByRole('status').getByText(vi.paymentResult.success)).toBeVisible();
   await expect(popup.getByText(vi.paymentResult.amount(price(amount)))).toBeVisible();
   await popup.waitForEvent('close', { timeout: 15_000 });
+}
+
+/** The live stream stays open as long as someone is signed in: it never counts as loading. */
+const isLiveStream = (url: string) => new URL(url).pathname === '/api/events/';
+
+/**
+ * Waits until the page has made no request for `quietMs`, the live stream aside. Playwright's
+ * 'networkidle' never comes while a signed-in page holds its event stream open.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500): Promise<void> {
+  await page.waitForLoadState('load');
+  const open = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    if (isLiveStream(request.url())) return;
+    open.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (open.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await expect
+      .poll(() => open.size === 0 && Date.now() - lastChange >= quietMs, { intervals: [100] })
+      .toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }

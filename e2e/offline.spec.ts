@@ -325,7 +325,7 @@ test('staff who saw their orders and menu see them offline too', async ({
   const order = (p: Page) =>
     p.getByRole('link', { name: new RegExp(vi.orders.orderNumber(orderId)) });
   await expect(order(page)).toBeVisible();
-  await expectPersisted(page, '"queryKey":["orders","list","staff"');
+  await expectPersisted(page, '"queryKey":["orders","list","staff","all"]');
   await page.goto('/staff/menu');
   const dishes = (p: Page) => p.getByRole('main').getByRole('listitem').getByRole('link');
   await expect(dishes(page).first()).toBeVisible();

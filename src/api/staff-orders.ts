@@ -24,20 +24,34 @@ export async function staffOrderAction(
   return reply.data;
 }
 
-export function useStaffOrderAction(id: number) {
+/**
+ * What the screen says when a step went through or was refused. Given to the hook rather than
+ * to `mutate`: `mutate`'s own callbacks are dropped when the screen that asked unmounts, and the
+ * live stream often reports the new status (which swaps the buttons out) before the reply.
+ */
+export interface StaffOrderActionFeedback {
+  onSuccess?: (input: StaffOrderActionInput) => void;
+  onError?: (input: StaffOrderActionInput) => void;
+}
+
+export function useStaffOrderAction(id: number, feedback: StaffOrderActionFeedback = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StaffOrderActionInput) => staffOrderAction(id, input),
-    onSuccess: (order) => {
+    onSuccess: (order, input) => {
       const { queryKey } = orderQueries.detail('staff', id);
       if (order) queryClient.setQueryData(queryKey, order);
       else void queryClient.invalidateQueries({ queryKey });
       // The order moved to another tab of the list.
       void queryClient.invalidateQueries({ queryKey: orderQueries.lists() });
+      feedback.onSuccess?.(input);
     },
     // Refused: the order moved on meanwhile (the customer cancelled, another tablet accepted),
     // so the screen must show where it really is rather than the status it acted on.
-    onError: () => void queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
+    onError: (_error, input) => {
+      void queryClient.invalidateQueries({ queryKey: orderQueries.all() });
+      feedback.onError?.(input);
+    },
     // Completion pays the owner's wallet; either way the balance shown must be the server's.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
   });

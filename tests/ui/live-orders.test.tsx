@@ -172,3 +172,34 @@ describe('the staff tablet, live', () => {
     },
   );
 });
+
+describe('an order step whose own event arrives before its reply', () => {
+  it('still says the step went through, although the event already swapped the buttons out', async () => {
+    const events = eventStream();
+    stream = events;
+    const state = { order: makeOrder({ id: 57, status: 'done' }) };
+    const api = stubApi({
+      [EVENTS]: events.handler,
+      'GET /api/staff/orders/57/': () => ok(state.order),
+      'PUT /api/staff/orders/57/complete/': async () => {
+        // The server commits, the stream tells of it, and only then does the reply arrive.
+        state.order = { ...state.order, status: 'completed' };
+        events.send('order.updated', { order_id: 57, restaurant_id: 3, status: 'completed' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return ok(state.order, 'Đã hoàn thành đơn');
+      },
+      'GET /api/payment/wallet/balance/': () => ok({ balance: 0 }),
+    });
+    signInAsStaff('owner');
+    const user = userEvent.setup();
+    renderLiveApp('/orders/57');
+    const complete = await screen.findByRole('button', { name: text.orders.complete }, slow);
+    await waitFor(() => expect(api.callsTo(EVENTS)).toHaveLength(1), slow);
+    await user.click(complete);
+    await waitFor(
+      () => expect(screen.queryByRole('button', { name: text.orders.complete })).toBeNull(),
+      slow,
+    );
+    await findToast(text.orders.completed);
+  });
+});

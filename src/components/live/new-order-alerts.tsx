@@ -122,7 +122,14 @@ function StatusRow({ soundReady }: { soundReady: boolean }) {
 
 /** 'Đơn mới #57' with 'Nhận đơn' (the order screen's accept and its toasts) and a link. */
 function NewOrderBanner({ orderId, others }: { orderId: number; others: number }) {
-  const accept = useStaffOrderAction(orderId);
+  // Said from the hook: the accepted order's own event often ends the banner before the reply.
+  const accept = useStaffOrderAction(orderId, {
+    onSuccess: () => {
+      stopRinging(orderId);
+      toast.success(vi.orders.accepted);
+    },
+    onError: () => toast.error(vi.orders.actionFailed),
+  });
   const online = useOnline();
   return (
     <Alert color="orange" variant="filled" title={text.newOrder(orderId)} role="alert">
@@ -132,18 +139,7 @@ function NewOrderBanner({ orderId, others }: { orderId: number; others: number }
           color="dark"
           loading={accept.isPending}
           disabled={!online}
-          onClick={() =>
-            accept.mutate(
-              { action: 'accept' },
-              {
-                onSuccess: () => {
-                  stopRinging(orderId);
-                  toast.success(vi.orders.accepted);
-                },
-                onError: () => toast.error(vi.orders.actionFailed),
-              },
-            )
-          }
+          onClick={() => accept.mutate({ action: 'accept' })}
         >
           {vi.orders.accept}
         </Button>

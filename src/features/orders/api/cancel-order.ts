@@ -16,7 +16,17 @@ export async function cancelOrder(id: number): Promise<Order | undefined> {
   return reply.data;
 }
 
-export function useCancelOrder(id: number) {
+/**
+ * What the screen says when the cancel went through or was refused. Given to the hook rather
+ * than to `mutate`, whose callbacks are dropped when the button unmounts: the live stream often
+ * reports the cancel (which removes the button) before the reply.
+ */
+export interface CancelOrderFeedback {
+  onSuccess?: () => void;
+  onError?: () => void;
+}
+
+export function useCancelOrder(id: number, feedback: CancelOrderFeedback = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => cancelOrder(id),
@@ -27,8 +37,12 @@ export function useCancelOrder(id: number) {
       void queryClient.invalidateQueries({ queryKey: orderQueries.lists() });
       // A paid order's money is back in the wallet.
       void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+      feedback.onSuccess?.();
     },
     // Refused: the order has moved on (accepted meanwhile, cancelled elsewhere); show where it is.
-    onError: () => void queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: orderQueries.all() });
+      feedback.onError?.();
+    },
   });
 }

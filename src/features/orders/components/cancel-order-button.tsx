@@ -17,14 +17,13 @@ export function CancelOrderButton({ orderId }: { orderId: number }) {
   const online = useOnline();
   const noteId = useId();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useCancelOrder(orderId);
+  const cancel = useCancelOrder(orderId, {
+    onSuccess: () => toast.success(text.cancelled),
+    onError: () => toast.error(text.cancelFailed),
+  });
 
   const confirm = () => {
-    cancel.mutate(undefined, {
-      onSuccess: () => toast.success(text.cancelled),
-      onError: () => toast.error(text.cancelFailed),
-      onSettled: () => setConfirming(false),
-    });
+    cancel.mutate(undefined, { onSettled: () => setConfirming(false) });
   };
 
   return (

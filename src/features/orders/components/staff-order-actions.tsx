@@ -15,12 +15,19 @@ const STEPS: readonly {
   action: Exclude<StaffOrderAction, 'cancel'>;
   from: OrderStatus;
   label: string;
-  success: string;
 }[] = [
-  { action: 'accept', from: 'paid', label: text.accept, success: text.accepted },
-  { action: 'done', from: 'accepted', label: text.markDone, success: text.markedDone },
-  { action: 'complete', from: 'done', label: text.complete, success: text.completed },
+  { action: 'accept', from: 'paid', label: text.accept },
+  { action: 'done', from: 'accepted', label: text.markDone },
+  { action: 'complete', from: 'done', label: text.complete },
 ];
+
+/** The toast of each step that went through. */
+const SUCCESS: Record<StaffOrderAction, string> = {
+  accept: text.accepted,
+  done: text.markedDone,
+  complete: text.completed,
+  cancel: text.cancelled,
+};
 
 /**
  * Spec section 4 shows the staff cancel when accepted or done; the server also lets staff
@@ -92,16 +99,17 @@ export function StaffOrderActions({ orderId, status }: { orderId: number; status
   const online = useOnline();
   const noteId = useId();
   const [confirming, setConfirming] = useState(false);
-  const mutation = useStaffOrderAction(orderId);
+  const mutation = useStaffOrderAction(orderId, {
+    onSuccess: ({ action }) => toast.success(SUCCESS[action]),
+    onError: () => toast.error(text.actionFailed),
+  });
   const running = mutation.isPending ? mutation.variables.action : null;
   const describedBy = online ? undefined : noteId;
 
-  const run = (action: StaffOrderAction, success: string, reason?: string) => {
+  const run = (action: StaffOrderAction, reason?: string) => {
     mutation.mutate(
       { action, reason },
       {
-        onSuccess: () => toast.success(success),
-        onError: () => toast.error(text.actionFailed),
         // A refused cancel closes too: the refreshed order shows what can still be done.
         onSettled: () => {
           if (action === 'cancel') setConfirming(false);
@@ -123,7 +131,7 @@ export function StaffOrderActions({ orderId, status }: { orderId: number; status
               disabled={!current || !online || (running !== null && running !== step.action)}
               loading={running === step.action}
               aria-describedby={describedBy}
-              onClick={() => run(step.action, step.success)}
+              onClick={() => run(step.action)}
             >
               {step.label}
             </Button>
@@ -153,7 +161,7 @@ export function StaffOrderActions({ orderId, status }: { orderId: number; status
           opened
           busy={running === 'cancel'}
           onClose={() => setConfirming(false)}
-          onConfirm={(reason) => run('cancel', text.cancelled, reason)}
+          onConfirm={(reason) => run('cancel', reason)}
         />
       ) : null}
     </Stack>
