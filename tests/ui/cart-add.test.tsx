@@ -343,17 +343,6 @@ describe("another restaurant's cart (spec section 4, 'Cart add')", () => {
 
 describe('the add button elsewhere', () => {
   it('adds from the home grid (spec 2.6)', async () => {
-    vitest.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-        takeRecords() {
-          return [];
-        }
-      },
-    );
     setLocation({ lat: 21.0285, lon: 105.8542, address: 'Hoàn Kiếm, Hà Nội' });
     const { cart } = fakeApi({
       'GET /api/food/': () =>
