@@ -8,7 +8,10 @@ import { persistedQuery } from '../lib/query-client';
 export type OrderKind = 'customer' | 'staff';
 export type StatusFilter = OrderStatus | 'all';
 
-/** Spec section 9 leaves the size open; ten cards fill a phone screen and then some. */
+/**
+ * Spec section 9 leaves the size open; ten cards fill a phone screen and then some. Also the
+ * server's default, which a customer's list relies on (it sends no per_page).
+ */
 export const ORDERS_PAGE_SIZE = 10;
 
 /**
@@ -33,7 +36,10 @@ export async function getOrders(
   { page, status }: { page: number; status: StatusFilter },
   signal?: AbortSignal,
 ): Promise<OrderPage> {
-  const searchParams: Record<string, string | number> = { page, per_page: ORDERS_PAGE_SIZE };
+  // Spec 7.4 names only page for a customer's list (the server's default size is the same);
+  // 7.5 names page and per_page for the staff's.
+  const searchParams: Record<string, string | number> =
+    kind === 'staff' ? { page, per_page: ORDERS_PAGE_SIZE } : { page };
   if (status !== 'all') searchParams.status = status;
   const reply = await http
     .get(ordersEndpoint(kind), { searchParams, signal })

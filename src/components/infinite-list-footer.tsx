@@ -33,7 +33,7 @@ export function InfiniteListFooter({
   emptyText,
 }: InfiniteListFooterProps) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useLoadMore(
+  useLoadMore(
     () => {
       // fetchNextPage during a fetch would cancel and restart it.
       if (!isFetchingNextPage) void fetchNextPage();
@@ -53,17 +53,14 @@ export function InfiniteListFooter({
   }
 
   return (
-    <>
-      {hasNextPage ? <div ref={sentinel} className={classes.sentinel} /> : null}
-      <div className={classes.footer} role="status">
-        {isFetchingNextPage ? (
-          <>
-            <Loader size="sm" />
-            <VisuallyHidden>{loadingLabel}</VisuallyHidden>
-          </>
-        ) : null}
-        {end}
-      </div>
-    </>
+    <div className={classes.footer} role="status">
+      {isFetchingNextPage ? (
+        <>
+          <Loader size="sm" />
+          <VisuallyHidden>{loadingLabel}</VisuallyHidden>
+        </>
+      ) : null}
+      {end}
+    </div>
   );
 }

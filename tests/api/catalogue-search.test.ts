@@ -113,6 +113,13 @@ describe('search, restaurants and reviews', () => {
     expect(second.pagination.has_next).toBe(false);
   });
 
+  it('takes an empty q as no query: every approved restaurant (the client always sends q)', async () => {
+    const all = await search('per_page=10');
+    const blank = await search('per_page=10&q=');
+    expect(blank.items.map((r) => r.name)).toEqual(all.items.map((r) => r.name));
+    expect(blank.items).toHaveLength(3);
+  });
+
   it('takes a query that matches nothing for a typo', async () => {
     expect((await search('q=phoo')).items.map((r) => r.name)).toEqual(['Phở Gần', 'Phở Xa Rẻ']);
   });

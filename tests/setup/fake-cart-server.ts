@@ -96,6 +96,7 @@ export class FakeCartServer {
     { fingerprint: string; status: number; text: string }
   >();
   private loseReply = false;
+  private failChange: Scripted | null = null;
 
   constructor(foods: readonly ServerFood[]) {
     for (const food of foods) this.foods.set(food.id, food);
@@ -124,6 +125,11 @@ export class FakeCartServer {
   /** The next call gets this answer instead (one entry a call, reads included, in order). */
   next(answer: Scripted): void {
     this.script.push(answer);
+  }
+
+  /** The next change (reads go on as usual) gets this answer instead, and is not applied. */
+  failNextChange(answer: Scripted): void {
+    this.failChange = answer;
   }
 
   /** The next change is applied, but its reply never reaches the client. */
@@ -209,6 +215,12 @@ export class FakeCartServer {
   }
 
   private async answer(call: CartCall): Promise<Response> {
+    if (this.failChange && call.method !== 'GET') {
+      const failure = this.failChange;
+      this.failChange = null;
+      const answer = await failure(call);
+      if (answer) return answer;
+    }
     const scripted = this.script.shift()?.(call);
     if (scripted) return scripted;
     if (call.key === null) return this.apply(call);

@@ -235,6 +235,22 @@ describe('the add button on a dish card (spec 2.6, 2.10)', () => {
     expect(cart.changes()).toEqual([]);
   });
 
+  it("online, an add the server fails says 'Không thể thêm vào giỏ hàng' and keeps nothing", async () => {
+    const { user, cart, menu } = await openMenu();
+    cart.failNextChange(() => fail(500, 'Lỗi máy chủ', 'INTERNAL'));
+    await user.click(addButton(menu, 'Phở bò chín'));
+    // The spec's text, not the server's: a 5xx message says nothing about the dish.
+    expect(await screen.findByText('Không thể thêm vào giỏ hàng')).toBeInTheDocument();
+    expect(screen.queryByText(text.cart.savedOffline)).not.toBeInTheDocument();
+    expect(screen.queryByText('Lỗi máy chủ')).not.toBeInTheDocument();
+    // The badge shows the server's empty cart, with no change waiting to be replayed.
+    expect(
+      (await screen.findAllByRole('link', { name: text.layout.cartWithCount(0) })).length,
+    ).toBeGreaterThan(0);
+    expect(cart.changes()).toEqual(['POST /api/customer/cart/add/']);
+    expect(cart.cart().item_count).toBe(0);
+  });
+
   it('offline, puts a dish never opened before in the cart on its own, to sync later', async () => {
     const { user, cart, menu, api } = await openMenu();
     api.on('GET /api/food/12/', () => {
@@ -327,17 +343,6 @@ describe("another restaurant's cart (spec section 4, 'Cart add')", () => {
 
 describe('the add button elsewhere', () => {
   it('adds from the home grid (spec 2.6)', async () => {
-    vitest.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-        takeRecords() {
-          return [];
-        }
-      },
-    );
     setLocation({ lat: 21.0285, lon: 105.8542, address: 'Hoàn Kiếm, Hà Nội' });
     const { cart } = fakeApi({
       'GET /api/food/': () =>

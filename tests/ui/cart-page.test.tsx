@@ -247,6 +247,45 @@ describe('the cart screen /cart (spec 2.11)', () => {
     expect(server.changes()).toEqual([]);
   });
 
+  it("online, a quantity change the server fails says 'Không thể cập nhật số lượng' and shows the server's line", async () => {
+    const { user, server } = await openCart((s) => s.seed(13, 2));
+    server.failNextChange(() => {
+      // Meanwhile another device set the line to 5: the screen must show that, not its guess.
+      server.lines[0]!.quantity = 5;
+      return fail(500, 'Lỗi máy chủ', 'INTERNAL');
+    });
+    const line = lineOf('Phở bò chín');
+    await user.click(within(line).getByRole('button', { name: 'Tăng số lượng Phở bò chín' }));
+
+    expect(await screen.findByText('Không thể cập nhật số lượng')).toBeInTheDocument();
+    expect(screen.queryByText(t.savedOffline)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(lineOf('Phở bò chín')).getByRole('status', { name: 'Số lượng Phở bò chín' }),
+      ).toHaveTextContent('5'),
+    );
+    expect(screen.queryByText('đang chờ đồng bộ')).not.toBeInTheDocument();
+    expect(screen.queryByText(/thay đổi đang chờ đồng bộ/)).not.toBeInTheDocument();
+    // Not kept for a replay: the one PUT the server failed is all it ever got.
+    expect(server.changes()).toEqual(['PUT /api/customer/cart/update/1/']);
+  });
+
+  it("online, a removal the server fails says 'Không thể xóa món' and keeps the server's line", async () => {
+    const { user, server } = await openCart((s) => s.seed(12, 1).seed(13, 1));
+    server.failNextChange(() => fail(503, 'Lỗi máy chủ', 'UNAVAILABLE'));
+    await user.click(
+      within(lineOf('Phở bò chín')).getByRole('button', { name: 'Xóa Phở bò chín khỏi giỏ hàng' }),
+    );
+
+    expect(await screen.findByText('Không thể xóa món')).toBeInTheDocument();
+    expect(screen.queryByText(t.savedOffline)).not.toBeInTheDocument();
+    expect(screen.queryByText(t.removed)).not.toBeInTheDocument();
+    await waitFor(() => expect(within(lines()).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(lineOf('Phở bò chín')).queryByText('đang chờ đồng bộ')).toBeNull();
+    expect(screen.queryByText(/thay đổi đang chờ đồng bộ/)).not.toBeInTheDocument();
+    expect(server.changes()).toEqual(['DELETE /api/customer/cart/remove/2/']);
+  });
+
   it("says 'Bạn cần đăng nhập lại để xem giỏ hàng.' when the cart cannot be loaded", async () => {
     await openCart((server) => {
       server.failRead = fail(500, 'Lỗi máy chủ');

@@ -15,6 +15,7 @@ import {
   stubQueryApi,
   type QueryRoute,
 } from './home-fake-api';
+import { fakePageGeometry } from './search-fake-api';
 
 const HANOI: UserLocation = {
   lat: 21.0285114,
@@ -26,47 +27,6 @@ const CATEGORIES = [
   { id: 2, name: 'Món chính' },
   { id: 3, name: 'Mì' },
 ];
-
-/** The IntersectionObserver the grid's sentinel uses; `reach()` scrolls it into the margin. */
-class FakeIntersectionObserver {
-  static live = new Set<FakeIntersectionObserver>();
-  readonly targets = new Set<Element>();
-  constructor(
-    readonly callback: IntersectionObserverCallback,
-    readonly options: IntersectionObserverInit = {},
-  ) {
-    FakeIntersectionObserver.live.add(this);
-  }
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-  disconnect() {
-    this.targets.clear();
-    FakeIntersectionObserver.live.delete(this);
-  }
-  takeRecords() {
-    return [];
-  }
-}
-
-function watchers() {
-  return [...FakeIntersectionObserver.live].filter((observer) => observer.targets.size > 0);
-}
-
-/** The bottom of the grid comes within the observer's margin. */
-function reachBottom() {
-  act(() => {
-    for (const observer of watchers()) {
-      const entries = [...observer.targets].map(
-        (target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry,
-      );
-      observer.callback(entries, observer as unknown as IntersectionObserver);
-    }
-  });
-}
 
 function signInAs(role = 'customer') {
   setSession({ user: { id: 7, name: 'Lan', role }, tokens: { access_token: 'a' } });
@@ -100,8 +60,6 @@ beforeAll(async () => {
 beforeEach(() => {
   logout();
   clearLocation();
-  FakeIntersectionObserver.live.clear();
-  vitest.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
 });
 
 afterEach(() => {
@@ -231,37 +189,42 @@ describe('the customer home with a location (spec 2.6)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/food/12'));
   });
 
-  it('loads the next page when the bottom comes within 100 px, until the last page', async () => {
-    const api = homeApi({ 'GET /api/food/': foodPages([dishes(10, 1), dishes(3, 11)]) });
-    renderApp('/');
-    expect(await screen.findByRole('link', { name: 'Phở bò tái 10' })).toBeInTheDocument();
-    expect(screen.queryByText(text.home.end)).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/food/')).toHaveLength(1);
+  it('loads the next page when the bottom comes within 100 px, not before, until the last page', async () => {
+    const page = fakePageGeometry({ items: 'article', itemHeight: 300 });
+    try {
+      const api = homeApi({ 'GET /api/food/': foodPages([dishes(10, 1), dishes(3, 11)]) });
+      renderApp('/');
+      expect(await screen.findByRole('link', { name: 'Phở bò tái 10' })).toBeInTheDocument();
+      expect(screen.queryByText(text.home.end)).not.toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(api.callsTo('GET /api/food/')).toHaveLength(1);
 
-    // The sentinel is watched with a 100 px margin below the viewport.
-    await waitFor(() => expect(watchers()).toHaveLength(1));
-    expect(watchers()[0]?.options.rootMargin).toBe('0px 0px 100px 0px');
+      // Spec section 9: within 100 px of the bottom of the page, and not a pixel before.
+      page.scrollToGap(101);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(api.callsTo('GET /api/food/')).toHaveLength(1);
 
-    reachBottom();
-    expect(await screen.findByRole('link', { name: 'Phở bò tái 13' })).toBeInTheDocument();
-    const second = api.callsTo('GET /api/food/')[1];
-    expect(second?.params.get('page')).toBe('2');
-    expect(second?.params.get('per_page')).toBe('10');
-    expect(within(main()).getAllByRole('article')).toHaveLength(13);
+      page.scrollToGap(100);
+      expect(await screen.findByRole('link', { name: 'Phở bò tái 13' })).toBeInTheDocument();
+      const second = api.callsTo('GET /api/food/')[1];
+      expect(second?.params.get('page')).toBe('2');
+      expect(second?.params.get('per_page')).toBe('10');
+      expect(within(main()).getAllByRole('article')).toHaveLength(13);
 
-    // page 2 of 2: nothing more to load.
-    expect(await screen.findByText('Đã hiển thị tất cả món ăn')).toBeInTheDocument();
-    reachBottom();
-    expect(watchers()).toHaveLength(0);
-    expect(api.callsTo('GET /api/food/')).toHaveLength(2);
+      // page 2 of 2: nothing more to load.
+      expect(await screen.findByText('Đã hiển thị tất cả món ăn')).toBeInTheDocument();
+      page.scrollToGap(0);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(api.callsTo('GET /api/food/')).toHaveLength(2);
+    } finally {
+      page.restore();
+    }
   });
 
   it('shows a dish that two pages both carry only once', async () => {
     homeApi({ 'GET /api/food/': foodPages([dishes(10, 1), dishes(2, 10)]) });
     renderApp('/');
-    await screen.findByRole('link', { name: 'Phở bò tái 10' });
-    await waitFor(() => expect(watchers()).toHaveLength(1));
-    reachBottom();
+    // jsdom lays nothing out: the page has no height, its bottom is in view and page 2 follows.
     expect(await screen.findByRole('link', { name: 'Phở bò tái 11' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Phở bò tái 10' })).toHaveLength(1);
   });
@@ -279,7 +242,6 @@ describe('the customer home with a location (spec 2.6)', () => {
     renderApp('/');
     expect(await screen.findByText('Đã hiển thị tất cả món ăn')).toBeInTheDocument();
     expect(screen.queryByText(text.home.empty)).not.toBeInTheDocument();
-    expect(watchers()).toHaveLength(0);
   });
 
   it('only logs a failed dish load (console.warn), with no empty text', async () => {
@@ -294,26 +256,31 @@ describe('the customer home with a location (spec 2.6)', () => {
   });
 
   it('does not ask again in a loop when the next page fails', async () => {
-    const warn = vitest.spyOn(console, 'warn').mockImplementation(() => {});
-    let failing = true;
-    const api = homeApi({
-      'GET /api/food/': (call) =>
-        call.params.get('page') === '2' && failing
-          ? failReply(500)
-          : foodPages([dishes(10, 1), dishes(1, 11)])(call),
-    });
-    renderApp('/');
-    await screen.findByRole('link', { name: 'Phở bò tái 10' });
-    await waitFor(() => expect(watchers()).toHaveLength(1));
-    reachBottom();
-    await waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(api.callsTo('GET /api/food/')).toHaveLength(2);
+    const page = fakePageGeometry({ items: 'article', itemHeight: 300 });
+    try {
+      const warn = vitest.spyOn(console, 'warn').mockImplementation(() => {});
+      let failing = true;
+      const api = homeApi({
+        'GET /api/food/': (call) =>
+          call.params.get('page') === '2' && failing
+            ? failReply(500)
+            : foodPages([dishes(10, 1), dishes(1, 11)])(call),
+      });
+      renderApp('/');
+      await screen.findByRole('link', { name: 'Phở bò tái 10' });
+      page.scrollToGap(0);
+      await waitFor(() => expect(warn).toHaveBeenCalled());
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(api.callsTo('GET /api/food/')).toHaveLength(2);
 
-    // Scrolling back to the bottom tries again.
-    failing = false;
-    reachBottom();
-    expect(await screen.findByRole('link', { name: 'Phở bò tái 11' })).toBeInTheDocument();
-    expect(api.callsTo('GET /api/food/')).toHaveLength(3);
+      // Scrolling back to the bottom tries again.
+      failing = false;
+      page.scrollToGap(0);
+      expect(await screen.findByRole('link', { name: 'Phở bò tái 11' })).toBeInTheDocument();
+      expect(api.callsTo('GET /api/food/')).toHaveLength(3);
+    } finally {
+      page.restore();
+    }
   });
 });
 

@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CART_UPDATED_EVENT } from '#src/api/cart';
 import { vi as text } from '#src/i18n/vi';
+import { createQueryClient } from '#src/lib/query-client';
 import { logout, setSession } from '#src/lib/session';
-import { stubApi } from '../setup/fake-api';
+import { fail, stubApi } from '../setup/fake-api';
+import { FakeCartServer, serveCart, serverFood } from '../setup/fake-cart-server';
 import { renderApp } from '../setup/render';
 
 const tokens = { access_token: 'a', refresh_token: 'r' };
@@ -62,6 +65,34 @@ describe('customer navigation (spec 2.2)', () => {
     expect(hrefs(nav).length).toBeLessThanOrEqual(5);
     expect(highlighted(nav)).toEqual(['/cart']);
     expect(within(nav).queryByRole('link', { name: 'Thực đơn' })).not.toBeInTheDocument();
+  });
+
+  it('shows 0 on the cart button at once when the cart cannot be read, not the last count during retries', async () => {
+    const server = serveCart(new FakeCartServer([serverFood({ id: 13 })]).seed(13, 3));
+    // The app's own query client: the cart read is retried with backoff (1 s, 2 s, 4 s).
+    const queryClient = createQueryClient();
+    try {
+      renderApp('/orders', { queryClient });
+      const header = await screen.findByRole('banner');
+      expect(
+        await within(header).findByRole('link', { name: 'Giỏ hàng, 3 món' }),
+      ).toBeInTheDocument();
+
+      server.failRead = fail(500, 'Lỗi máy chủ', 'INTERNAL');
+      act(() => {
+        window.dispatchEvent(new Event(CART_UPDATED_EVENT));
+      });
+      // Spec 2.2: 0 on any error, before the first retry (1 s later) has even started.
+      expect(
+        await within(header).findByRole('link', { name: 'Giỏ hàng, 0 món' }, { timeout: 800 }),
+      ).toBeInTheDocument();
+      expect(
+        within(bottomNav()).getByRole('link', { name: 'Giỏ hàng, 0 món' }),
+      ).toBeInTheDocument();
+    } finally {
+      await queryClient.cancelQueries();
+      queryClient.clear();
+    }
   });
 
   it('sends /collections to / (it is linked, but has no screen)', async () => {

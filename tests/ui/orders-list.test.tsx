@@ -150,6 +150,8 @@ describe('the orders list /orders (spec 2.13)', () => {
     const urls = requestsTo('/api/customer/orders/').map((request) => request.url);
     expect(urls.map((url) => url.searchParams.get('status'))).toEqual([null, 'paid']);
     expect(urls.every((url) => url.searchParams.get('page') === '1')).toBe(true);
+    // Spec 7.4 names only page for a customer's list (and section 9 no page size).
+    expect(urls.every((url) => !url.searchParams.has('per_page'))).toBe(true);
   });
 
   it('loads the next page near the bottom until there is no next one', async () => {

@@ -236,11 +236,14 @@ describe("a shortfall VNPay cannot take: 'Số dư không đủ' (spec section 8
     const { user, router, button } = renderButton({
       orderId: 47,
       pay: () => ok(short(47, 3_000, 133_000), 'Số dư không đủ'),
+      routes: { [WALLET]: () => ok({ balance: 133_000 }) },
     });
     await user.click(button());
     const dialog = await screen.findByRole('dialog', { name: 'Số dư không đủ' });
     expect(within(dialog).getByText(t.insufficientShortfall(formatVnd(3_000)))).toBeVisible();
-    expect(within(dialog).getByText(t.insufficientBalance(formatVnd(133_000)))).toBeVisible();
+    expect(
+      await within(dialog).findByText(t.insufficientBalance(formatVnd(133_000))),
+    ).toBeVisible();
     expect(open).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Để sau' }));
@@ -252,6 +255,23 @@ describe("a shortfall VNPay cannot take: 'Số dư không đủ' (spec section 8
     await user.click(within(again).getByRole('button', { name: 'Nạp tiền' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/deposit'));
     expect(screen.getByText('Trang nạp tiền')).toBeInTheDocument();
+  });
+
+  it('shows the wallet balance when the reply has only what the spec names (no balance)', async () => {
+    stubPopup(null);
+    const { user, button } = renderButton({
+      orderId: 48,
+      // Spec 7.4: payment_url or redirect_url, and amount_vnpay; here no link, so the dialog.
+      pay: () => ok({ status: 'pending', order_id: 48, amount_vnpay: 3_000 }, 'Số dư không đủ'),
+      routes: { [WALLET]: () => ok({ balance: 133_000 }) },
+    });
+    await user.click(button());
+    const dialog = await screen.findByRole('dialog', { name: 'Số dư không đủ' });
+    expect(within(dialog).getByText(t.insufficientShortfall(formatVnd(3_000)))).toBeVisible();
+    expect(
+      await within(dialog).findByText(t.insufficientBalance(formatVnd(133_000))),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(/NaN/)).not.toBeInTheDocument();
   });
 });
 

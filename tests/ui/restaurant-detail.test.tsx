@@ -165,6 +165,8 @@ describe('the menu (spec 2.10)', () => {
     expect(within(menu).queryByText('Phở Thìn Lò Đúc')).not.toBeInTheDocument();
     const [url] = requestedUrls('/api/food/');
     expect(url?.searchParams.get('restaurant_id')).toBe('3');
+    // Spec 7.2 names page and per_page for GET /api/food/: the menu is page 1 of 20.
+    expect(url?.searchParams.get('page')).toBe('1');
     expect(url?.searchParams.get('per_page')).toBe('20');
     await user.click(dish);
     await waitFor(() => expect(router.state.location.pathname).toBe('/food/12'));

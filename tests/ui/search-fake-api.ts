@@ -137,9 +137,13 @@ export const paramsOf = (params: URLSearchParams): Record<string, string> =>
 
 /**
  * jsdom lays nothing out: this gives the page a height that grows with the results on screen
- * (400 px a restaurant link), a 800 px window by default, and a scroll position that window.scrollTo moves.
+ * (by default 400 px a restaurant link; `items` and `itemHeight` say what else grows it), a
+ * 800 px window by default, and a scroll position that window.scrollTo moves.
  */
-export function fakePageGeometry() {
+export function fakePageGeometry({
+  items = 'a[href^="/restaurant/"]',
+  itemHeight = 400,
+}: { items?: string; itemHeight?: number } = {}) {
   let scrollY = 0;
   let innerHeight = 800;
   const original = {
@@ -150,7 +154,7 @@ export function fakePageGeometry() {
   Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
   Object.defineProperty(document.documentElement, 'scrollHeight', {
     configurable: true,
-    get: () => 600 + document.querySelectorAll('a[href^="/restaurant/"]').length * 400,
+    get: () => 600 + document.querySelectorAll(items).length * itemHeight,
   });
   // The app calls scrollTo(x, y); the options form is not used.
   const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation((x?: unknown, y?: number) => {

@@ -80,10 +80,10 @@ describe('/search results (spec 2.8)', () => {
     expect([...api.last().keys()].slice(0, 4)).toEqual(['page', 'per_page', 'lat', 'lon']);
   });
 
-  it('leaves q out when the URL has none', async () => {
+  it('sends q even when the URL has none: empty (spec 7.2 names it, not as optional)', async () => {
     const api = fakeSearchApi();
     await openSearch('/search');
-    expect(api.last().has('q')).toBe(false);
+    expect(api.last().get('q')).toBe('');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Kết quả tìm kiếm$/);
   });
 

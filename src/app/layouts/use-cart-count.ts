@@ -23,13 +23,14 @@ export function useRefreshCartOnUpdate(enabled: boolean): void {
 /**
  * The number of dishes in the cart (the sum of the lines' quantities) for the cart badge: the
  * same cart the cart screen shows, changes still waiting in the offline outbox included, and
- * 0 on any error (never a stale count after one). Read by the components that show it, not by
+ * 0 on any error (never a stale count after one, nor during the retries). Read by the components that show it, not by
  * the frame: each change of the cart (loading, refetching, a waiting change) then renders a
  * badge, not the whole header and bottom bar.
  */
 export function useCartCount(enabled: boolean): number {
-  const { cart, isError } = useCart();
+  // Spec 2.2: 0 on any error, from the first failed read on, not once its retries are spent.
+  const { cart, readFailed } = useCart();
   // The server drew no count (it does not have the cart); hydration must draw none either.
   const hydrated = useHydrated();
-  return enabled && hydrated && !isError ? cart.item_count : 0;
+  return enabled && hydrated && !readFailed ? cart.item_count : 0;
 }

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Modal.layer.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useWalletBalance } from '#src/api/wallet';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import type { Shortfall } from './use-pay-order';
@@ -24,15 +25,19 @@ export function InsufficientBalanceDialog({
   onLater,
   onDeposit,
 }: InsufficientBalanceDialogProps) {
+  // The wallet query, not the pay reply: spec 7.4's reply carries no balance. Shown once known.
+  const { balance } = useWalletBalance(shortfall !== null);
   return (
     <Modal opened={shortfall !== null} onClose={onLater} title={text.insufficientTitle} centered>
       {shortfall ? (
         <Stack gap="md">
           <Stack gap={4}>
             <Text size="sm">{text.insufficientShortfall(formatVnd(shortfall.amount))}</Text>
-            <Text size="sm" c="dimmed">
-              {text.insufficientBalance(formatVnd(shortfall.balance))}
-            </Text>
+            {balance === undefined ? null : (
+              <Text size="sm" c="dimmed">
+                {text.insufficientBalance(formatVnd(balance))}
+              </Text>
+            )}
             <Text size="sm">{text.insufficientHint}</Text>
           </Stack>
           <Group justify="flex-end" gap="sm">

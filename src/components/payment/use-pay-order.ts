@@ -33,20 +33,26 @@ function attemptKey(orderId: number): string {
   return key;
 }
 
+/**
+ * The pay reply as read here. Spec 7.4 names only the link (payment_url or redirect_url) and
+ * amount_vnpay: our server adds the balance after the call, but nothing may rely on it.
+ */
+export type PayReply = Omit<PayOrderResult, 'balance'> & { balance?: number };
+
 /** POST /api/payment/order/pay/ (spec 7.4): the wallet pays what it can. */
-export async function payOrder(orderId: number, key: string): Promise<PayOrderResult> {
+export async function payOrder(orderId: number, key: string): Promise<PayReply> {
   const reply = await http
     .post('payment/order/pay/', {
       json: { order_id: orderId },
       headers: { 'idempotency-key': key },
     })
-    .json<ApiReply<PayOrderResult>>();
+    .json<ApiReply<PayReply>>();
   if (!reply.data) throw new Error('Pay reply without data');
   return reply.data;
 }
 
 /** The VNPay page to open, under either name the spec's client reads. */
-function linkOf(result: PayOrderResult): string | null {
+function linkOf(result: PayReply): string | null {
   const link = result.payment_url ?? result.redirect_url;
   return link && link.trim() !== '' ? link : null;
 }
@@ -54,10 +60,8 @@ function linkOf(result: PayOrderResult): string | null {
 /** What the wallet lacks when VNPay cannot take the rest (spec 8, 'Insufficient wallet'). */
 export interface Shortfall {
   orderId: number;
-  /** amount_vnpay: what is missing, VND. */
+  /** amount_vnpay: what is missing, VND. The dialog reads the balance from the wallet query. */
   amount: number;
-  /** The wallet balance after the call, VND. */
-  balance: number;
 }
 
 /**
@@ -126,7 +130,7 @@ export function usePayOrder({ onPaid }: { onPaid?: (orderId: number) => void } =
 
   const pay = useCallback(
     async (orderId: number): Promise<PayOutcome> => {
-      let result: PayOrderResult;
+      let result: PayReply;
       try {
         result = await mutateAsync(orderId);
       } catch (error) {
@@ -143,8 +147,12 @@ export function usePayOrder({ onPaid }: { onPaid?: (orderId: number) => void } =
         return 'paid';
       }
 
-      // The reply carries the balance after the call: the wallet on screen shows it at once.
-      queryClient.setQueryData(walletBalanceQuery.queryKey, result.balance);
+      // A reply with the balance after the call shows it at once; without one, it is read again.
+      if (typeof result.balance === 'number' && Number.isFinite(result.balance)) {
+        queryClient.setQueryData(walletBalanceQuery.queryKey, result.balance);
+      } else {
+        void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+      }
       const link = linkOf(result);
       if (link) {
         savePaymentRedirect({ type: 'order', orderId });
@@ -166,7 +174,7 @@ export function usePayOrder({ onPaid }: { onPaid?: (orderId: number) => void } =
       }
 
       if (result.amount_vnpay > 0) {
-        setShortfall({ orderId, amount: result.amount_vnpay, balance: result.balance });
+        setShortfall({ orderId, amount: result.amount_vnpay });
         return 'insufficient';
       }
       // Pending with nothing left to pay and no link: not a reply the server sends.

@@ -55,23 +55,27 @@ export function resolveRequest(op: CartOp, base: Cart): CartRequest | null {
 }
 
 /**
- * - retry: no answer (offline, timeout), the server failed (5xx), asked to slow down (408,
- *   429), or still runs the first send of this key (409 IDEMPOTENCY_IN_PROGRESS). The op stays
- *   with its key: if it was applied, the retry gets the stored reply instead of a second apply.
+ * - retry: no answer (offline, timeout), asked to slow down (408, 429), or still runs the first
+ *   send of this key (409 IDEMPOTENCY_IN_PROGRESS). The op stays with its key: if it was
+ *   applied, the retry gets the stored reply instead of a second apply.
+ * - server-error: the server answered and failed (5xx). It keeps no reply for a 5xx, so the
+ *   op was not applied: a change the user waits for online fails there and then (spec section
+ *   8's cart errors), one made offline earlier stays and is retried like `retry`.
  * - signed-out: a 401 the client's token refresh could not cure ended the session; nothing
  *   more is sent (signing out empties the outbox).
  * - line-gone: the server line the op was addressed to no longer exists (another tab or device).
  * - refused: the server's final no (another restaurant, unavailable dish, paused restaurant,
  *   unknown dish or topping, limits, a bad request).
  */
-export type FailureKind = 'retry' | 'signed-out' | 'line-gone' | 'refused';
+export type FailureKind = 'retry' | 'server-error' | 'signed-out' | 'line-gone' | 'refused';
 
 export function classifyFailure(
   status: number | null,
   code: string | undefined,
   signedIn: boolean,
 ): FailureKind {
-  if (status === null || status >= 500 || status === 408 || status === 429) return 'retry';
+  if (status !== null && status >= 500) return 'server-error';
+  if (status === null || status === 408 || status === 429) return 'retry';
   if (status === 401) return signedIn ? 'retry' : 'signed-out';
   if (status === 409 && code === 'IDEMPOTENCY_IN_PROGRESS') return 'retry';
   if (status === 404 && code === 'CART_ITEM_NOT_FOUND') return 'line-gone';

@@ -1,4 +1,4 @@
-import type { KyInstance, KyResponse } from 'ky';
+import { isHTTPError, type KyInstance, type KyResponse } from 'ky';
 import type { Cart } from '#contract/cart';
 import { EMPTY_CART } from '#contract/cart-limits';
 import { vi } from '#src/i18n/vi';
@@ -31,6 +31,11 @@ export type OpOutcome =
   | { status: 'dropped' }
   /** `message` is the server's, when it sent one (spec section 8 prefers it). */
   | { status: 'refused'; message?: string; code?: string }
+  /**
+   * The server failed (5xx) while the action waited for it online: the change is not kept (only
+   * a change made without a network waits in the outbox) and the cart is read again.
+   */
+  | { status: 'failed' }
   /** Not settled yet (offline, slow, server trouble): it stays in the outbox and syncs later. */
   | { status: 'waiting' };
 
@@ -372,7 +377,11 @@ export class CartSyncEngine {
       // would already hold its effect while the op still shows on top of it (an add counted
       // twice). Its (replayed) reply settles that first.
       const inFlight = ops[0]?.request !== undefined;
-      if (!inFlight && !this.trusted && !(await this.refresh())) return this.retryLater();
+      if (!inFlight && !this.trusted) {
+        const read = await this.refresh();
+        if (read === 'server-error') await this.failAwaited(null);
+        if (read !== 'ok') return this.retryLater();
+      }
 
       const head = await this.takeHead();
       if (!head) continue;
@@ -387,6 +396,10 @@ export class CartSyncEngine {
           break;
         case 'line-gone':
           await this.lineGone(head.op, head.request, result);
+          break;
+        case 'server-error':
+          // A change made offline earlier waits for a server that works again.
+          if (!(await this.failAwaited(head.op))) return this.retryLater();
           break;
         case 'signed-out':
           return this.flushWaiters();
@@ -500,7 +513,32 @@ export class CartSyncEngine {
     this.settle(op.id, outcome, refusalText(op, request, said));
     for (const id of repeats) this.settle(id, outcome);
     // The refusal may come from a cart that changed elsewhere: show the server's truth.
-    if (!(await this.refresh())) this.trusted = false;
+    if ((await this.refresh()) !== 'ok') this.trusted = false;
+  }
+
+  /**
+   * The server failed while online. The changes someone waits for right now (the actions made
+   * online: `sent`, the op it failed, and those not sent yet) are taken out of the outbox and
+   * answered 'failed', so the user hears the spec's error and sees the server's cart, re-read
+   * unless `sent` is null (the read itself just failed). Changes made offline stay for a
+   * later replay. True when `sent` was among those taken out.
+   */
+  private async failAwaited(sent: CartOp | null): Promise<boolean> {
+    const awaited = (op: CartOp) =>
+      (op.id === sent?.id || op.request === undefined) &&
+      (this.waiters.get(op.id) ?? []).some((waiter) => !waiter.done);
+    const failed: string[] = [];
+    const ops = await updateOutbox(this.userId, (current) => {
+      failed.length = 0;
+      failed.push(...current.filter(awaited).map((op) => op.id));
+      return current.filter((op) => !failed.includes(op.id));
+    });
+    this.publish(ops);
+    if (failed.length === 0) return false;
+    this.post({ userId: this.userId, kind: 'outbox' });
+    for (const id of failed) this.settle(id, { status: 'failed' });
+    if (sent && (await this.refresh()) !== 'ok') this.trusted = false;
+    return sent !== null && failed.includes(sent.id);
   }
 
   /**
@@ -524,17 +562,20 @@ export class CartSyncEngine {
     this.trusted = false;
   }
 
-  /** GET the cart; true when it is the new base. */
-  private async refresh(): Promise<boolean> {
+  /**
+   * GET the cart; 'ok' when it is the new base, 'server-error' when the server answered with a
+   * failure (5xx), 'failed' otherwise (no answer, an unreadable reply).
+   */
+  private async refresh(): Promise<'ok' | 'server-error' | 'failed'> {
     try {
       const reply = await this.http.get('customer/cart/').json<unknown>();
       const cart = readCart(isRecord(reply) ? reply.data : undefined);
-      if (!cart) return false;
+      if (!cart) return 'failed';
       await this.commit(cart, null);
       this.trusted = true;
-      return true;
-    } catch {
-      return false;
+      return 'ok';
+    } catch (error) {
+      return isHTTPError(error) && error.response.status >= 500 ? 'server-error' : 'failed';
     }
   }
 

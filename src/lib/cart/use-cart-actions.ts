@@ -16,7 +16,10 @@ import type { CartSyncEngine, OpOutcome } from './sync-engine';
 
 export { needsRestaurantSwitch, type AddToCartInput } from './cart-changes';
 
-/** 'added': the server took it; 'queued': saved offline, will sync; 'failed': refused (toast shown). */
+/**
+ * 'added': the server took it; 'queued': made offline, will sync; 'failed': refused, or the
+ * server failed while online (toast shown).
+ */
 export type AddResult = 'added' | 'queued' | 'failed';
 
 export interface CartActions {
@@ -60,6 +63,11 @@ function savedForLater(): void {
   toast.success(vi.cart.savedOffline);
 }
 
+/** Not done, and not kept either: the outbox could not be written, or the server said no or failed. */
+function failedOutcome(outcome: OpOutcome | null): boolean {
+  return outcome === null || outcome.status === 'refused' || outcome.status === 'failed';
+}
+
 function isValidQuantity(quantity: number): boolean {
   return (
     Number.isInteger(quantity) && quantity >= CART_MIN_QUANTITY && quantity <= CART_MAX_QUANTITY
@@ -87,6 +95,8 @@ function createActions(engine: CartSyncEngine | null): CartActions {
           // Spec section 8: the server's message is preferred.
           toast.error(outcome.message ?? vi.cart.addFailed);
           return 'failed';
+        // A server failure's message says nothing about the dish (5xx details are hidden).
+        case 'failed':
         default:
           toast.error(vi.cart.addFailed);
           return 'failed';
@@ -105,7 +115,7 @@ function createActions(engine: CartSyncEngine | null): CartActions {
       }
       const outcome = await run(engine, [setChange(cart, line, quantity)]);
       if (outcome?.status === 'waiting') savedForLater();
-      else if (outcome === null || outcome.status === 'refused') toast.error(vi.cart.updateFailed);
+      else if (failedOutcome(outcome)) toast.error(vi.cart.updateFailed);
     },
 
     async remove(key) {
@@ -115,7 +125,7 @@ function createActions(engine: CartSyncEngine | null): CartActions {
       if (!line) return;
       const outcome = await run(engine, [removeChange(cart, line)]);
       if (outcome?.status === 'waiting') savedForLater();
-      else if (outcome === null || outcome.status === 'refused') toast.error(vi.cart.removeFailed);
+      else if (failedOutcome(outcome)) toast.error(vi.cart.removeFailed);
       else toast.success(vi.cart.removed);
     },
 
@@ -123,7 +133,7 @@ function createActions(engine: CartSyncEngine | null): CartActions {
       if (!engine) return;
       const outcome = await run(engine, [clearChange()]);
       if (outcome?.status === 'waiting') savedForLater();
-      else if (outcome === null || outcome.status === 'refused') toast.error(vi.cart.clearFailed);
+      else if (failedOutcome(outcome)) toast.error(vi.cart.clearFailed);
       else toast.success(vi.cart.cleared);
     },
 

@@ -18,6 +18,11 @@ export interface UseCartResult {
   cart: CartView;
   isLoading: boolean;
   isError: boolean;
+  /**
+   * The last read of the server's cart failed: an error, or a failure whose retries still run.
+   * Not a read paused offline: the persisted cart with the waiting changes is the one to show.
+   */
+  readFailed: boolean;
   /** Changes waiting in the outbox ('đang chờ đồng bộ'). */
   pendingCount: number;
 }
@@ -41,6 +46,7 @@ export function useCart(): UseCartResult {
     cart,
     isLoading: engine !== null && (query.isLoading || !outbox.loaded),
     isError: engine !== null && query.isError,
+    readFailed: engine !== null && (query.isError || (query.failureCount > 0 && !query.isPaused)),
     pendingCount: outbox.ops.length,
   };
 }

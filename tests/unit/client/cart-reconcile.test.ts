@@ -108,13 +108,19 @@ describe('resolveRequest: ops address lines by key, the server by id', () => {
 describe('classifyFailure', () => {
   it.each([
     [null, undefined, 'no answer at all'],
-    [500, 'INTERNAL', 'a server failure'],
-    [503, undefined, 'an unavailable server'],
     [408, undefined, 'a timeout'],
     [429, 'RATE_LIMITED', 'a rate limit'],
     [409, 'IDEMPOTENCY_IN_PROGRESS', 'the first send still running'],
   ] as const)('retries later after %s %s (%s)', (status, code, _what) => {
     expect(classifyFailure(status, code, true)).toBe('retry');
+  });
+
+  it.each([
+    [500, 'INTERNAL', 'a server failure'],
+    [502, undefined, 'a proxy without its server'],
+    [503, undefined, 'an unavailable server'],
+  ] as const)('tells a server failure %s %s (%s) from no answer', (status, code, _what) => {
+    expect(classifyFailure(status, code, true)).toBe('server-error');
   });
 
   it.each([

@@ -434,6 +434,57 @@ describe('outcomes for the actions', () => {
     expect(await readOutbox(USER)).toHaveLength(1);
   });
 
+  it('answers "failed" when the server fails (5xx) a change made online: not kept, the cart re-read', async () => {
+    server.seed(PHO.id, 2);
+    persisted = server.cart();
+    const engine = newEngine();
+    server.next(() => undefined); // the GET before the first send
+    server.next(() => {
+      // Meanwhile another device set the line to 4.
+      server.lines[0]!.quantity = 4;
+      return fail(500, 'Lỗi máy chủ', 'INTERNAL');
+    });
+    const view = engine.view();
+    const id = await engine.enqueue([setChange(view, view.items[0]!, 3)]);
+    expect(await engine.outcomeOf(id, 5000)).toEqual({ status: 'failed' });
+    await engine.whenIdle();
+    expect(await readOutbox(USER)).toEqual([]);
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/customer/cart/',
+      'PUT /api/customer/cart/update/1/',
+      'GET /api/customer/cart/',
+    ]);
+    expect(engine.view().items).toEqual([expect.objectContaining({ quantity: 4, pending: false })]);
+    // The action says it; no second notice.
+    expect(notices).toEqual([]);
+  });
+
+  it('keeps a change made offline when the server fails it later, and fails the one made online', async () => {
+    server.seed(PHO.id, 1);
+    persisted = server.cart();
+    online = false;
+    const engine = newEngine();
+    await engine.enqueue(addChanges({ food: TRA, quantity: 1, topping_ids: [] }));
+    online = true;
+    server.failRead = fail(503, 'Lỗi máy chủ', 'UNAVAILABLE');
+    const view = engine.view();
+    const id = await engine.enqueue([removeChange(view, view.items[0]!)]);
+    expect(await engine.outcomeOf(id, 5000)).toEqual({ status: 'failed' });
+    await engine.whenIdle();
+    const kept = await readOutbox(USER);
+    expect(kept).toEqual([expect.objectContaining({ op: 'add', line: '11:' })]);
+    expect(kept[0]!.request).toBeUndefined();
+    expect(server.mutations()).toEqual([]);
+
+    server.failRead = null;
+    await engine.sync();
+    expect(await readOutbox(USER)).toEqual([]);
+    expect(server.cart().items.map((i) => [i.food_id, i.quantity])).toEqual([
+      [10, 1],
+      [11, 1],
+    ]);
+  });
+
   it('follows a change merged into a later one', async () => {
     server.seed(PHO.id, 1);
     persisted = server.cart();

@@ -7,13 +7,16 @@ import { restaurantQueries } from './get-restaurant';
 /** Spec section 9, 'Restaurant menu': 20 items. */
 export const MENU_SIZE = 20;
 
-/** GET /api/food/?restaurant_id={id}&per_page=20: the restaurant's dishes. */
+/** GET /api/food/?page=1&per_page=20&restaurant_id={id}: the restaurant's dishes (spec 7.2). */
 export async function getRestaurantMenu(
   restaurantId: number,
   signal?: AbortSignal,
 ): Promise<Dish[]> {
   const reply = await http
-    .get('food/', { searchParams: { restaurant_id: restaurantId, per_page: MENU_SIZE }, signal })
+    .get('food/', {
+      searchParams: { page: 1, per_page: MENU_SIZE, restaurant_id: restaurantId },
+      signal,
+    })
     .json<ApiReply<{ items: Dish[] }>>();
   if (!reply.data) throw new Error('Menu reply without data');
   return reply.data.items;

@@ -90,7 +90,8 @@ export async function searchRestaurants(
     searchParams.set('lat', String(request.lat));
     searchParams.set('lon', String(request.lon));
   }
-  if (request.q !== undefined) searchParams.set('q', request.q);
+  // Spec 7.2 names q without 'optional': a blank search sends it empty (the server lists all).
+  searchParams.set('q', request.q ?? '');
   searchParams.set('sort_by', request.sort_by);
   searchParams.set('sort_order', request.sort_order);
   if (request.min_price !== undefined) searchParams.set('min_price', String(request.min_price));

@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { SearchRestaurant } from '#contract/catalogue';
 import { vi } from '#src/i18n/vi';
 import { locationStore } from '#src/lib/location';
+import { useLoadMore } from '#src/lib/use-load-more';
 import {
   searchQueries,
   toSearchRequest,
@@ -20,7 +21,6 @@ import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
 import { useAddToCart } from '#src/components/cart/use-add-to-cart';
 import { IconFilter } from '#src/components/action-icons';
 import classes from '../components/search.module.css';
-import { useLoadMoreNearBottom } from '../hooks/use-load-more-near-bottom';
 import { useScrollRestoration } from '../hooks/use-scroll-restoration';
 import { useSearchDraft } from '../hooks/use-search-draft';
 import {
@@ -94,8 +94,12 @@ export function SearchPage() {
   }, [error]);
 
   // Spec section 4: one request at a time (none while another runs), and none past the last page.
-  const canLoadMore = data !== undefined && hasNextPage && !isFetching;
-  useLoadMoreNearBottom(() => void fetchNextPage({ cancelRefetch: false }), canLoadMore, data);
+  useLoadMore(
+    () => {
+      if (!isFetching) void fetchNextPage({ cancelRefetch: false });
+    },
+    { enabled: data !== undefined && hasNextPage, resetKey: data },
+  );
   useScrollRestoration(data !== undefined);
 
   const restaurants = shown ? restaurantsOf(shown.data) : [];
