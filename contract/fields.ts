@@ -1,23 +1,12 @@
 import { z } from 'zod';
+import { normalizePhone, PHONE_INVALID, PHONE_REQUIRED } from './phone';
 
 /**
  * Field rules shared by the server (which re-checks everything) and the client. Messages are
  * the spec's (section 5) where it gives one; the others follow the same tone.
  */
 
-/**
- * Spaces, dots, dashes and brackets are dropped; +84 / 84 become the leading 0. Returns the
- * national form (0xxxxxxxxx) or null when what remains is not a 10-11 digit number starting 0.
- */
-export function normalizePhone(raw: string): string | null {
-  let digits = raw.replace(/[\s.\-()]/g, '');
-  if (digits.startsWith('+84')) digits = `0${digits.slice(3)}`;
-  else if (/^84\d{9,10}$/.test(digits)) digits = `0${digits.slice(2)}`;
-  return /^0\d{9,10}$/.test(digits) ? digits : null;
-}
-
-export const PHONE_REQUIRED = 'Vui lòng nhập số điện thoại';
-export const PHONE_INVALID = 'Số điện thoại không hợp lệ';
+export { normalizePhone, PHONE_INVALID, PHONE_REQUIRED } from './phone';
 
 export const PhoneSchema = z
   .string({ error: PHONE_REQUIRED })

@@ -69,6 +69,10 @@ function isVapidPrivateKey(value: string): boolean {
   return BASE64URL.test(value) && Buffer.from(value, 'base64url').length === 32;
 }
 
+/** The built-in VNPay sandbox's payment page and merchant API, on the app's own origin. */
+export const SANDBOX_PAY_PATH = '/sandbox/vnpay/paymentv2/vpcpay.html';
+export const SANDBOX_API_PATH = '/sandbox/vnpay/merchant_webapi/api/transaction';
+
 export type AppEnv = z.infer<typeof EnvSchema>['APP_ENV'];
 
 export interface Config {
@@ -79,6 +83,12 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was given (always so in production): every link the server builds for a
+   * browser names it. False: `publicUrl` is only a default, and the payment links follow the
+   * address a request came to (lib/request-origin.ts).
+   */
+  publicUrlFixed: boolean;
   jwtSecret: string;
   logLevel: string;
   staticDir: string;
@@ -195,6 +205,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
+    publicUrlFixed: e.PUBLIC_URL !== undefined,
     jwtSecret: e.JWT_SECRET ?? readSecret(dataDir),
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'warn' : 'info'),
     staticDir: path.resolve(e.STATIC_DIR),
@@ -208,8 +219,8 @@ export function loadConfig(
     vnpay: sandbox
       ? {
           sandbox: true,
-          payUrl: `${publicUrl}/sandbox/vnpay/paymentv2/vpcpay.html`,
-          apiUrl: `${publicUrl}/sandbox/vnpay/merchant_webapi/api/transaction`,
+          payUrl: `${publicUrl}${SANDBOX_PAY_PATH}`,
+          apiUrl: `${publicUrl}${SANDBOX_API_PATH}`,
           tmnCode: e.VNPAY_TMN_CODE ?? 'MONNGON1',
           // Only the built-in sandbox ever sees this secret; a real gateway needs its own.
           hashSecret: e.VNPAY_HASH_SECRET ?? 'mon-ngon-sandbox-hash-secret',

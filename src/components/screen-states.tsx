@@ -1,5 +1,15 @@
 import '@mantine/core/styles/Alert.layer.css';
-import { Alert, Button, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { getErrorMessage } from '../lib/http';
@@ -32,6 +42,30 @@ export function ScreenError({ title, error, retryLabel, onRetry }: ScreenErrorPr
           {retryLabel}
         </Button>
       </Stack>
+    </Alert>
+  );
+}
+
+interface ScreenStaleProps {
+  message: string;
+  retryLabel: string;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+/**
+ * Above what a screen read before and still shows: its refresh failed while the network is
+ * up, so it may no longer be true. Offline the offline banner says why instead.
+ */
+export function ScreenStale({ message, retryLabel, retrying, onRetry }: ScreenStaleProps) {
+  return (
+    <Alert color="yellow" role="alert">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="light" color="yellow" loading={retrying} onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      </Group>
     </Alert>
   );
 }

@@ -558,6 +558,8 @@ export const vi = {
     },
     loading: 'Đang tải đơn hàng...',
     listFailed: 'Lỗi tải đơn hàng',
+    // A list or an order read before still shows when its refresh fails with the network up.
+    listStale: 'Không thể tải lại danh sách đơn hàng, thông tin có thể chưa mới nhất',
     retry: 'Thử lại',
     orderNumber: (id: number) => `Đơn #${id}`,
     cardMeta: (date: string, items: number) => `${date} · ${items.toLocaleString('vi-VN')} món`,
@@ -576,6 +578,7 @@ export const vi = {
     detailTitle: (id: number) => `Đơn hàng #${id}`,
     detailLoading: 'Đang tải chi tiết đơn hàng...',
     detailFailed: 'Không thể tải chi tiết đơn hàng',
+    detailStale: 'Không thể tải lại đơn hàng, thông tin có thể chưa mới nhất',
     info: 'Thông tin đơn hàng',
     restaurant: 'Nhà hàng',
     customer: 'Khách hàng',

@@ -1,30 +1,34 @@
+import { normalizePhone } from '#contract/phone';
 import { vi } from '../i18n/vi';
 
 // Spec section 5's phone, one-time code and email rules, for every form that asks for them
 // (sign-in, registration, the profile), as pure functions so the screens and their tests share
-// one reading of them. The server re-checks everything (contract/fields.ts, which also takes
-// +84 and dotted numbers); these only decide what the user is told before anything is sent.
+// one reading of them. The server re-checks everything (contract/fields.ts); these only decide
+// what the user is told before anything is sent, and read a phone exactly as the server does
+// (contract/phone.ts), so a number the server takes is never refused here first.
 
 const messages = vi.fieldRules;
 
 /** Spec section 9: the one-time code is 6 digits. */
 export const OTP_LENGTH = 6;
 
-const PHONE_DIGITS = /^\d{10,11}$/;
 const OTP_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 // "Shaped like {email}": something, an @, a domain with a dot. The server applies the full rule.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The phone as it is checked and sent: spec section 5 removes the spaces. */
+/**
+ * The phone as it is checked and sent: spec section 5 removes the spaces, and the dots, dashes
+ * and +84 people also write are read as the national number ('+84 912.345.678' is
+ * 0912345678). What cannot be read is only stripped of its spaces, for the server to refuse.
+ */
 export function compactPhone(raw: string): string {
-  return raw.replace(/\s+/g, '');
+  return normalizePhone(raw) ?? raw.replace(/\s+/g, '');
 }
 
-/** Required, then 10 or 11 digits once the spaces are gone. */
+/** Required, then 10 or 11 digits once read as the national number. */
 export function phoneError(raw: string): string | null {
-  const phone = compactPhone(raw);
-  if (phone === '') return messages.phoneRequired;
-  return PHONE_DIGITS.test(phone) ? null : messages.phoneInvalid;
+  if (raw.trim() === '') return messages.phoneRequired;
+  return normalizePhone(raw) ? null : messages.phoneInvalid;
 }
 
 /** Required, then exactly 6 digits. */

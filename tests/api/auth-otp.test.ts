@@ -84,12 +84,26 @@ describe('customer sign-in with a one-time code', () => {
     ['+84912345678', '0912345678'],
     ['84 912 345 679', '0912345679'],
     ['01234567890', '01234567890'],
+    ['0912.345.678', '0912345678'],
+    ['0912-345-678', '0912345678'],
+    ['+84 912 345 678', '0912345678'],
+    ['84912345678', '0912345678'],
+    ['+84 0912 345 678', '0912345678'],
   ])('accepts %s as %s', async (raw, normalised) => {
     const ip = nextIp();
     await sql`delete from otp_challenges where phone = ${normalised}`.execute(t.database.db);
     const res = await send(raw, ip);
     expect(res.status).toBe(200);
     expect((await latestCode(t.app, normalised)).length).toBe(6);
+  });
+
+  it('signs in with the code whichever way the same phone is written', async () => {
+    const ip = nextIp();
+    await sql`delete from otp_challenges where phone = '0913579246'`.execute(t.database.db);
+    expect((await send('0913.579.246', ip)).status).toBe(200);
+    const res = await verify('+84 0913-579-246', await latestCode(t.app, '0913579246'), ip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ customer: { phone: '0913579246' } });
   });
 
   it.each([

@@ -101,6 +101,20 @@ describe('owner registration', () => {
     expect(res.body.message).toBe(message);
   });
 
+  it.each([
+    ['0922.446.688', 'reg_dotted'],
+    ['+84 922-446-689', 'reg_intl'],
+  ])('registers the phone %s in its national form', async (phone, username) => {
+    const res = await call<{ data: { user: { phone: string } } }>(
+      t.app,
+      'POST',
+      '/api/auth/staff/register/',
+      { body: { ...OWNER, username, email: `${username}@monngon.vn`, phone } },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.user.phone).toBe(`0${phone.replace(/\D/g, '').slice(-9)}`);
+  });
+
   it('refuses a common password', async () => {
     const res = await registerOwner(t.app, { username: 'weak_one', password: 'matkhau123' });
     expect(res.status).toBe(400);

@@ -88,7 +88,8 @@ describe('/login before a code is sent', () => {
     ['091234567', rules.phoneInvalid, 'Số điện thoại không hợp lệ'],
     ['091234567890', rules.phoneInvalid, 'Số điện thoại không hợp lệ'],
     ['0912abc678', rules.phoneInvalid, 'Số điện thoại không hợp lệ'],
-    ['+84912345678', rules.phoneInvalid, 'Số điện thoại không hợp lệ'],
+    ['+85912345678', rules.phoneInvalid, 'Số điện thoại không hợp lệ'],
+    ['0912/345/678', rules.phoneInvalid, 'Số điện thoại không hợp lệ'],
   ])('refuses to send a code to %j: %s', async (phone, message, literal) => {
     expect(message).toBe(literal);
     const api = fakeApi({ [`POST ${SEND}`]: sent });
@@ -118,7 +119,13 @@ describe('/login before a code is sent', () => {
     ['0912 345 678', '0912345678'],
     ['0912345678', '0912345678'],
     [' 028 3829 5678 ', '02838295678'],
-  ])('sends %j as %j (spaces removed, 10 or 11 digits)', async (typed, phone) => {
+    // As people write them: grouped with dots or dashes, or in the international form.
+    ['0912.345.678', '0912345678'],
+    ['0912-345-678', '0912345678'],
+    ['+84 912 345 678', '0912345678'],
+    ['84912345678', '0912345678'],
+    ['+84 0912 345 678', '0912345678'],
+  ])('sends %j as %j (read as the national number, 10 or 11 digits)', async (typed, phone) => {
     const api = fakeApi({ [`POST ${SEND}`]: sent });
     const user = userEvent.setup();
     await openLogin();
@@ -126,6 +133,21 @@ describe('/login before a code is sent', () => {
     await user.keyboard('{Enter}');
     await screen.findByLabelText(t.code);
     expect(api.callsTo(SEND)).toEqual([{ method: 'POST', path: SEND, body: { phone } }]);
+  });
+});
+
+describe('/login with a phone written another way', () => {
+  it('signs in with the national number when the phone was typed with dots', async () => {
+    const api = fakeApi({ [`POST ${SEND}`]: sent, [`POST ${VERIFY}`]: verified });
+    const user = userEvent.setup();
+    await openLogin();
+    await requestCode(user, '+84 912.345.678');
+    await user.type(screen.getByLabelText(t.code), '123456');
+    await user.click(loginButton());
+    await findToast('Đăng nhập thành công!');
+    expect(api.callsTo(VERIFY).map((call) => call.body)).toEqual([
+      { phone: '0912345678', otp_code: '123456' },
+    ]);
   });
 });
 
@@ -311,7 +333,8 @@ describe('sending the code fails', () => {
     });
     const user = userEvent.setup();
     await openLogin();
-    await user.type(phoneField(), '1234567890');
+    // A number the form's own rule takes (the same reading as the server's), refused anyway.
+    await user.type(phoneField(), '0912345678');
     await user.click(getCodeButton());
     expect(await findToast(t.sendFailed)).toBeInTheDocument();
     expect(phoneField()).toHaveAccessibleDescription('Số điện thoại không hợp lệ');

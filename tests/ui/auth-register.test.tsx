@@ -309,6 +309,20 @@ describe('submitting the registration', () => {
     });
   });
 
+  it.each(['0912.345.678', '0912-345-678', '+84 912 345 678'])(
+    'takes the phone %j as people write it and sends 0912345678',
+    async (phone) => {
+      const api = fakeApi({ [`POST ${REGISTER}`]: registered });
+      const user = userEvent.setup();
+      await openRegister();
+      await fill(user, { ...valid, phone });
+      await user.click(submitButton());
+      await findToast('Đăng ký thành công. Tài khoản đang chờ duyệt.');
+      expect(screen.queryByText('Số điện thoại không hợp lệ')).not.toBeInTheDocument();
+      expect(api.callsTo(REGISTER)[0]?.body).toMatchObject({ phone: '0912345678' });
+    },
+  );
+
   it("shows the server's reason for a taken username under that field and keeps the form", async () => {
     fakeApi({
       [`POST ${REGISTER}`]: () => fail(409, 'USERNAME_TAKEN', 'Tên đăng nhập đã được sử dụng'),

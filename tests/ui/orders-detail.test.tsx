@@ -336,6 +336,41 @@ describe('the order screen /orders/{id} (spec 2.14)', () => {
     expect(api.calls.filter((c) => c.path === `/api/customer/orders/${order.id}/`)).toHaveLength(1);
   });
 
+  it('says the order it shows may be out of date when its refresh fails online, and tries again', async () => {
+    const order = makeOrder({ status: 'paid' });
+    let answer: ApiHandler = () => ok(order);
+    const { user, queryClient } = await openLoaded(order, { detail: (call) => answer(call) });
+    expect(screen.queryByText(t.detailStale)).not.toBeInTheDocument();
+
+    answer = () => fail(500, 'Máy chủ đang bận');
+    await queryClient.invalidateQueries({ queryKey: ['orders', 'detail'] });
+    const notice = (
+      await screen.findByText('Không thể tải lại đơn hàng, thông tin có thể chưa mới nhất')
+    ).closest('[role="alert"]') as HTMLElement;
+    expect(notice).toBeInTheDocument();
+    // What was read before stays on screen under the notice.
+    expect(valueOf(section(t.info), t.statusLabel)).toBe(t.status.paid);
+
+    answer = () => ok({ ...order, status: 'accepted' });
+    await user.click(within(notice).getByRole('button', { name: 'Thử lại' }));
+    await waitFor(() => expect(valueOf(section(t.info), t.statusLabel)).toBe(t.status.accepted));
+    expect(screen.queryByText(t.detailStale)).not.toBeInTheDocument();
+  });
+
+  it('leaves a failed refresh to the offline banner once the network is gone', async () => {
+    const order = makeOrder({ status: 'paid' });
+    let answer: ApiHandler = () => ok(order);
+    const { queryClient } = await openLoaded(order, { detail: (call) => answer(call) });
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await queryClient.invalidateQueries({ queryKey: ['orders', 'detail'] });
+    expect(await screen.findByText(t.detailStale)).toBeInTheDocument();
+    setOnline(false);
+    await waitFor(() => expect(screen.queryByText(t.detailStale)).not.toBeInTheDocument());
+    expect(valueOf(section(t.info), t.statusLabel)).toBe(t.status.paid);
+    // The query client's own idea of the network is global: put it back for the next tests.
+    setOnline(true);
+  });
+
   it('keeps the order for offline reading (persisted query)', async () => {
     const { queryClient } = await openLoaded(makeOrder());
     const details = queryClient.getQueryCache().findAll({ queryKey: ['orders', 'detail'] });

@@ -230,6 +230,28 @@ describe('the orders list /orders (spec 2.13)', () => {
     expect(await screen.findByRole('link', { name: /^Đơn #42\b/ })).toBeInTheDocument();
   });
 
+  it('says the list it shows may be out of date when its refresh fails online, and tries again', async () => {
+    let answer: ApiHandler = () => ok(orderPage([makeOrder()]));
+    const { user, queryClient } = await openOrders('customer', (call) => answer(call));
+    await screen.findByRole('link', { name: /^Đơn #42\b/ });
+    expect(screen.queryByText(t.listStale)).not.toBeInTheDocument();
+
+    answer = () => fail(500, 'Máy chủ đang bận');
+    await queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+    const notice = (
+      await screen.findByText(
+        'Không thể tải lại danh sách đơn hàng, thông tin có thể chưa mới nhất',
+      )
+    ).closest('[role="alert"]') as HTMLElement;
+    expect(notice).toBeInTheDocument();
+    expect(card(42)).toBeInTheDocument();
+
+    answer = () => ok(orderPage([makeOrder(), makeOrder({ id: 43 })]));
+    await user.click(within(notice).getByRole('button', { name: 'Thử lại' }));
+    expect(await screen.findByRole('link', { name: /^Đơn #43\b/ })).toBeInTheDocument();
+    expect(screen.queryByText(t.listStale)).not.toBeInTheDocument();
+  });
+
   it('keeps the list for offline reading (persisted query)', async () => {
     const { queryClient } = await openOrders('customer', () => ok(orderPage([makeOrder()])));
     await screen.findByRole('link', { name: /^Đơn #42\b/ });

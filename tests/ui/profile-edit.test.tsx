@@ -217,6 +217,37 @@ describe('editing a customer profile (spec 2.15)', () => {
     });
   });
 
+  it('takes a new phone as people write it and proves the national number', async () => {
+    const { api, user } = await openEdit(customerProfile());
+    await user.clear(field(/Số điện thoại/));
+    await user.type(field(/Số điện thoại/), '+84 987.111-222');
+    await user.click(screen.getByRole('button', { name: 'Gửi mã' }));
+    expect(
+      await screen.findByText('Mã OTP đã được gửi đến số điện thoại của bạn'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Số điện thoại không hợp lệ')).not.toBeInTheDocument();
+    expect(api.lastCallTo('POST /api/customer/profile/phone-otp/').json).toEqual({
+      phone: '0987111222',
+    });
+    await user.type(field(/Mã OTP/), '123456');
+    await user.click(saveButton());
+    expect(await screen.findByText('Đã cập nhật thông tin')).toBeInTheDocument();
+    expect(api.lastCallTo('PUT /api/customer/profile/').json).toMatchObject({
+      phone: '0987111222',
+      otp_code: '123456',
+    });
+  });
+
+  it('does not ask a code for the stored phone written with dots', async () => {
+    const { api, user } = await openEdit(customerProfile());
+    await user.clear(field(/Số điện thoại/));
+    await user.type(field(/Số điện thoại/), '0912.345.678');
+    expect(screen.queryByRole('button', { name: 'Gửi mã' })).not.toBeInTheDocument();
+    await user.click(saveButton());
+    expect(await screen.findByText('Đã cập nhật thông tin')).toBeInTheDocument();
+    expect(api.lastCallTo('PUT /api/customer/profile/').json).not.toHaveProperty('phone');
+  });
+
   it('shows the server message when the phone is already taken', async () => {
     const { user } = await openEdit(customerProfile(), () =>
       fail(409, 'Số điện thoại đã được sử dụng', 'PHONE_TAKEN'),
@@ -253,7 +284,7 @@ describe('editing a staff or owner profile (spec 2.15)', () => {
     await user.clear(field(/^Tên/));
     await user.type(field(/^Tên/), 'Minh Khôi');
     await user.clear(field(/Số điện thoại/));
-    await user.type(field(/Số điện thoại/), '0987 654 322');
+    await user.type(field(/Số điện thoại/), '0987-654-322');
     // Staff change their phone without a code.
     expect(screen.queryByRole('button', { name: 'Gửi mã' })).not.toBeInTheDocument();
     await user.click(saveButton());

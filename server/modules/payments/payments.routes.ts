@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DepositBodySchema,
@@ -13,6 +14,7 @@ import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { AppError } from '#server/errors';
 import { isNavigation } from '#server/lib/navigation';
+import { requestOrigin } from '#server/lib/request-origin';
 import { handleIpn, paymentReturnStatus } from './payments.callbacks.service';
 import { createDeposit, payOrder, type PaymentDeps } from './payments.service';
 
@@ -20,6 +22,16 @@ const DEPOSIT_CREATED = 'Đã tạo lệnh nạp tiền';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: PaymentDeps = { db: app.db, config: app.config, log: app.log };
+
+  /**
+   * The origin of the payment page and of its return URL: PUBLIC_URL when one was given
+   * (always in production), else the address this request came to when it can be trusted,
+   * else the default PUBLIC_URL.
+   */
+  const linkOrigin = (request: FastifyRequest): string =>
+    app.config.publicUrlFixed
+      ? app.config.publicUrl
+      : (requestOrigin(request, app.config.trustProxy) ?? app.config.publicUrl);
 
   const depositSchema = {
     tags: ['payments'],
@@ -43,6 +55,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             userId: currentUser(request).id,
             amount: request.body.amount,
             ipAddr: request.ip,
+            origin: linkOrigin(request),
           }),
           DEPOSIT_CREATED,
         ),
@@ -68,6 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         customerId: currentUser(request).id,
         orderId: request.body.order_id,
         ipAddr: request.ip,
+        origin: linkOrigin(request),
       });
       return ok(
         data,

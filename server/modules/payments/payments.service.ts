@@ -8,7 +8,7 @@ import {
   type PaymentLink,
   type PayOrderResult,
 } from '#contract/payments';
-import type { Config } from '#server/config';
+import { SANDBOX_PAY_PATH, type Config } from '#server/config';
 import type { DB, PaymentPurpose } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { buildPaymentUrl, newTxnRef } from '#server/payment/vnpay/vnpay';
@@ -19,15 +19,26 @@ import { debitOrder, withRetry } from './payments.settlement.service';
 
 export interface PaymentDeps {
   db: Kysely<DB>;
-  config: Pick<Config, 'vnpay' | 'publicUrl'>;
+  config: Pick<Config, 'vnpay' | 'publicUrl' | 'publicUrlFixed'>;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 /** The payment page stays open this long; reconciliation waits for it to close first. */
 export const PAYMENT_WINDOW_MINUTES = 15;
 
-export function returnUrl(config: Pick<Config, 'publicUrl'>): string {
-  return `${config.publicUrl}/api/payment/vnpay/return/`;
+/**
+ * Where the browser pays and comes back: `origin` is PUBLIC_URL, or outside production
+ * without one the origin the app was opened at (the routes' `linkOrigin`), so the popup and
+ * the result page share the opener's session.
+ */
+export function returnUrl(origin: string): string {
+  return `${origin}/api/payment/vnpay/return/`;
+}
+
+function payPageUrl(config: PaymentDeps['config'], origin: string): string {
+  // The built-in sandbox is served by this app, so it is on the same origin; a real gateway
+  // is wherever VNPAY_URL says.
+  return config.vnpay.sandbox ? `${origin}${SANDBOX_PAY_PATH}` : config.vnpay.payUrl;
 }
 
 /** One VNPay attempt: a pending payment with a fresh TxnRef and the signed link to pay it. */
@@ -40,6 +51,7 @@ async function openPayment(
     orderId: number | null;
     amount: number;
     ipAddr: string;
+    origin: string;
     now: Date;
   },
 ): Promise<PaymentLink> {
@@ -54,25 +66,28 @@ async function openPayment(
     amount: p.amount,
     created_at: createdAt,
   });
-  const url = buildPaymentUrl(config.vnpay, {
-    txnRef,
-    amount: p.amount,
-    // vnpay.md: no diacritics, no special characters.
-    orderInfo:
-      p.purpose === 'order' ? `Thanh toan don hang ${p.orderId}` : `Nap tien vao vi ${txnRef}`,
-    returnUrl: returnUrl(config),
-    ipAddr: p.ipAddr,
-    createdAt,
-    expiresInMinutes: PAYMENT_WINDOW_MINUTES,
-    locale: 'vn',
-  });
+  const url = buildPaymentUrl(
+    { ...config.vnpay, payUrl: payPageUrl(config, p.origin) },
+    {
+      txnRef,
+      amount: p.amount,
+      // vnpay.md: no diacritics, no special characters.
+      orderInfo:
+        p.purpose === 'order' ? `Thanh toan don hang ${p.orderId}` : `Nap tien vao vi ${txnRef}`,
+      returnUrl: returnUrl(p.origin),
+      ipAddr: p.ipAddr,
+      createdAt,
+      expiresInMinutes: PAYMENT_WINDOW_MINUTES,
+      locale: 'vn',
+    },
+  );
   return { payment_url: url, redirect_url: url, txn_ref: txnRef, amount: p.amount };
 }
 
 /** POST /api/payment/deposit/create/ and /api/staff/payment/deposit/. */
 export async function createDeposit(
   deps: PaymentDeps,
-  p: { userId: number; amount: number; ipAddr: string },
+  p: { userId: number; amount: number; ipAddr: string; origin: string },
   now = new Date(),
 ): Promise<PaymentLink> {
   if (p.amount < DEPOSIT_MIN || p.amount > DEPOSIT_MAX) {
@@ -84,6 +99,7 @@ export async function createDeposit(
     orderId: null,
     amount: p.amount,
     ipAddr: p.ipAddr,
+    origin: p.origin,
     now,
   });
 }
@@ -96,7 +112,7 @@ export async function createDeposit(
  */
 export async function payOrder(
   deps: PaymentDeps,
-  p: { customerId: number; orderId: number; ipAddr: string },
+  p: { customerId: number; orderId: number; ipAddr: string; origin: string },
   now = new Date(),
 ): Promise<PayOrderResult> {
   return withRetry(() =>
@@ -139,6 +155,7 @@ export async function payOrder(
         orderId: order.id,
         amount: shortfall,
         ipAddr: p.ipAddr,
+        origin: p.origin,
         now,
       });
       return {

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       publicUrl: 'http://localhost:8080',
+      publicUrlFixed: false,
       jwtSecret: 'generated-development-secret-of-enough-length',
     });
   });
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
       dataDir: '/tmp/mn',
       databaseUrl: 'postgres://u:p@db:5432/mon_ngon',
       publicUrl: 'https://monngon.example',
+      publicUrlFixed: true,
       jwtSecret: secret,
       logLevel: 'debug',
     });

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SANDBOX_API_PATH, SANDBOX_PAY_PATH } from '#server/config';
 import { errorPage, FORM_PATH, paymentPage } from './sandbox.page';
 import { VnpaySandbox, type PaymentForm } from './sandbox.service';
 
-const PAGE_PATH = '/sandbox/vnpay/paymentv2/vpcpay.html';
-const API_PATH = '/sandbox/vnpay/merchant_webapi/api/transaction';
+const PAGE_PATH = SANDBOX_PAY_PATH;
+const API_PATH = SANDBOX_API_PATH;
 // Our own IPN route (payments module). Called in-process, see callIpn.
 const IPN_PATH = '/api/payment/vnpay/ipn/';
 const FORM_BODY_LIMIT = 16 * 1024;

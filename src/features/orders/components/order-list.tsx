@@ -5,11 +5,12 @@ import { Link } from 'react-router-dom';
 import { orderQueries, type OrderKind, type StatusFilter } from '#src/api/orders';
 import { IconReceipt } from '#src/components/icons';
 import { InfiniteListFooter } from '#src/components/infinite-list-footer';
-import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { ScreenError, ScreenLoading, ScreenStale } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { getErrorReply } from '#src/lib/http';
 import { useLiveStatus } from '#src/lib/live/live';
+import { useOnline } from '#src/lib/use-online';
 import { uniqueById } from '#src/lib/unique-by-id';
 import { staffListRefresh } from '../api/staff-list-refresh';
 import { OrderCard } from './order-card';
@@ -80,6 +81,7 @@ export function OrderList({ kind, status }: { kind: OrderKind; status: StatusFil
     ...(kind === 'staff' ? staffListRefresh(live) : {}),
   });
   const { data, error, isPending, refetch } = query;
+  const online = useOnline();
   const orders = useMemo(() => uniqueById(data?.pages ?? []), [data]);
 
   if (kind === 'staff' && error && isRestaurantNotLinked(error)) return <NotLinked />;
@@ -95,10 +97,28 @@ export function OrderList({ kind, status }: { kind: OrderKind; status: StatusFil
       />
     );
   }
-  if (orders.length === 0) return <Empty kind={kind} status={status} />;
+  // Offline the banner says why the list is not refreshed; online a failure is news.
+  const stale =
+    query.isRefetchError && online ? (
+      <ScreenStale
+        message={text.listStale}
+        retryLabel={text.retry}
+        retrying={query.isFetching}
+        onRetry={() => void refetch()}
+      />
+    ) : null;
+  if (orders.length === 0) {
+    return (
+      <>
+        {stale}
+        <Empty kind={kind} status={status} />
+      </>
+    );
+  }
 
   return (
     <>
+      {stale}
       <ul className={classes.cards}>
         {orders.map((order) => (
           <li key={order.id}>

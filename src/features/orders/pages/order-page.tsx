@@ -10,7 +10,7 @@ import type { OrderKind } from '#src/api/orders';
 import { BackButton } from '#src/components/back-button';
 import { OrderStatusBadge } from '#src/components/order-status-badge';
 import { PayOrderButton } from '#src/components/payment/pay-order-button';
-import { ScreenLoading } from '#src/components/screen-states';
+import { ScreenLoading, ScreenStale } from '#src/components/screen-states';
 import { WalletBalanceAmount } from '#src/components/wallet-balance';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
@@ -20,6 +20,7 @@ import { subscribeLive } from '#src/lib/live/live';
 import { stopRinging } from '#src/lib/live/ringing-orders';
 import { parseRouteId } from '#src/lib/route-id';
 import { toast } from '#src/lib/toast';
+import { useOnline } from '#src/lib/use-online';
 import { CancelOrderButton } from '../components/cancel-order-button';
 import { OrderItems } from '../components/order-items';
 import { OrderProgress } from '../components/order-progress';
@@ -202,12 +203,26 @@ function useLiveOrderNews(id: number, kind: OrderKind) {
 
 function OrderDetail({ id, kind }: { id: number; kind: OrderKind }) {
   const order = useQuery(orderQueries.detail(kind, id));
+  const online = useOnline();
   useLiveOrderNews(id, kind);
   // A copy kept from an earlier visit still shows offline; a 404 means it is gone for good.
   const gone = isHTTPError(order.error) && order.error.response.status === 404;
   if (order.isError && (!order.data || gone)) return <BackToOrders />;
   if (!order.data) return <ScreenLoading label={text.detailLoading} />;
-  return <OrderView order={order.data} kind={kind} />;
+  return (
+    <Stack gap="md">
+      {/* With the network up, a failed refresh is no longer the offline copy's quiet case. */}
+      {order.isRefetchError && online ? (
+        <ScreenStale
+          message={text.detailStale}
+          retryLabel={text.retry}
+          retrying={order.isFetching}
+          onRetry={() => void order.refetch()}
+        />
+      ) : null}
+      <OrderView order={order.data} kind={kind} />
+    </Stack>
+  );
 }
 
 /** /orders/{id} (spec 2.14): info, progress, items, the role's actions and dish reviews. */
