@@ -39,12 +39,14 @@ export async function getReviewEligibility(
 export const reviewQueries = {
   /**
    * Under the dish's review key, so whatever refreshes the dish's reviews (a review written
-   * from an order) asks again too. Persisted: the form shows offline, saying it needs the network.
+   * from an order) asks again too. Asked again on every visit: the kitchen completing an order
+   * elsewhere changes the answer. Persisted: the form shows offline, saying it needs the network.
    */
   eligibility: (foodId: number) =>
     queryOptions({
       queryKey: [...foodQueries.reviews(foodId), 'eligibility'] as const,
       queryFn: ({ signal }) => getReviewEligibility(foodId, signal),
+      staleTime: 0,
       ...persistedQuery,
     }),
 };

@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Review } from '#contract/catalogue';
 import type { ReviewableItem } from '#contract/reviews';
+import { reviewQueries } from '#src/api/reviews';
 import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, jsonResponse, ok, stubApi, type ApiHandler } from '../setup/fake-api';
-import { renderApp } from '../setup/render';
+import { createTestQueryClient, renderApp } from '../setup/render';
 import { makeFood, makeReview, reviewPage } from './food-fake-api';
 import { setOnline, signInAsCustomer, signInAsStaff } from './orders-fake-api';
 
@@ -136,6 +137,18 @@ describe('the review form on /food/{id} (spec 2.9, sections 4, 5 and 8)', () => 
     ).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: t.writeReview })).toBeNull();
     expect(api.callsTo(ELIGIBILITY)).toHaveLength(0);
+  });
+
+  it('asks again on every visit: an order delivered since the last one brings the form', async () => {
+    dishServer({ reviews: [], items: [older] });
+    signInAsCustomer();
+    // The app's minute of freshness, and the answer of a visit before the order was delivered.
+    const queryClient = createTestQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
+    queryClient.setQueryData(reviewQueries.eligibility(12).queryKey, { order_item: null });
+    renderApp('/food/12', { queryClient });
+    await screen.findByRole('heading', { level: 1, name: 'Phở bò tái lăn' }, { timeout: 5000 });
+    expect(await findForm()).toBeInTheDocument();
   });
 
   it('says the form needs the network while offline', async () => {
