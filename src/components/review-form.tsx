@@ -1,7 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
-import type { CreatedReview } from '#contract/reviews';
-import { REVIEW_COMMENT_MAX } from '#contract/reviews';
+import { REVIEW_COMMENT_MAX, type CreatedReview } from '#contract/reviews';
 import { useCreateReview } from '../api/reviews';
 import { vi } from '../i18n/vi';
 import { getErrorReply } from '../lib/http';

@@ -15,7 +15,8 @@ import { createReview, listStaffReviews, reviewableItem } from './reviews.servic
 
 /**
  * The write side of reviews, the item a customer may review and the restaurant's own list of
- * them; customers read a dish's reviews through the catalogue (GET /api/customer/reviews/{foodId}/).
+ * them; customers read a dish's reviews through the catalogue
+ * (GET /api/customer/reviews/{foodId}/).
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
