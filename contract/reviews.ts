@@ -42,6 +42,22 @@ export type CreatedReview = z.infer<typeof CreatedReviewSchema>;
 
 export const CreateReviewReplySchema = okReply(CreatedReviewSchema);
 
+/**
+ * GET /api/customer/reviews/{foodId}/eligibility/: the caller's bought item the dish page's
+ * review form (spec 2.9) reviews: the oldest of a completed order not yet reviewed, or null
+ * when there is none (never bought, not delivered yet, or every one reviewed).
+ */
+export const ReviewableItemSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+});
+export type ReviewableItem = z.infer<typeof ReviewableItemSchema>;
+
+export const ReviewEligibilityReplySchema = okReply(
+  z.object({ order_item: ReviewableItemSchema.nullable() }),
+);
+export type ReviewEligibility = z.infer<typeof ReviewEligibilityReplySchema>['data'];
+
 /** GET /api/staff/reviews/ (spec 7.5, 2.18): the restaurant's reviews, newest first, 10 a page. */
 export const StaffReviewListQuerySchema = z.object({
   page: z.coerce

@@ -13,8 +13,9 @@ import {
 
 // The money journey on the built app, the real server and its built-in VNPay sandbox: a customer
 // with an empty wallet pays an order in the VNPay popup, the demo owner takes it through accept,
-// done and complete and is paid, the customer reviews the dish; then a top-up in the popup, an
-// order paid from the wallet, cancelled by the restaurant, and the money back in the wallet.
+// done and complete and is paid, the customer reviews the dish on its page; then a top-up in the
+// popup, an order paid from the wallet, cancelled by the restaurant, and the money back in the
+// wallet.
 
 test.use({ trace: { mode: 'retain-on-failure', snapshots: false } });
 
@@ -119,14 +120,25 @@ test('an order paid through the VNPay popup, fulfilled, paid out and reviewed; a
       .getByText(price(ownerBefore + banhMi.price)),
   ).toBeVisible();
 
-  // --- The customer reviews the dish of the completed order ---
-  await page.reload();
+  // --- The customer reviews the dish they bought, on the dish's page (spec 2.9) ---
+  await page.goto(`/food/${foodId}`);
+  const reviews = page.getByRole('region', { name: vi.food.reviews, exact: true });
+  await expect(reviews.getByText(vi.food.reviewNote)).toBeVisible();
+  const form = reviews.getByRole('form', { name: vi.food.writeReview });
+  await form.getByLabel(vi.orders.ratingLabel).selectOption(vi.orders.ratingOptions[4]);
+  await form.getByLabel(vi.orders.commentLabel).fill('Bánh giòn, pate thơm, giao nhanh.');
+  await form.getByRole('button', { name: vi.orders.submitReview }).click();
+  await expect(toast(page, vi.orders.reviewSent)).toBeVisible();
+  await expect(reviews.getByRole('listitem').first()).toContainText(
+    'Bánh giòn, pate thơm, giao nhanh.',
+  );
+  // The one bought item is reviewed: the form goes, the note stays.
+  await expect(form).toHaveCount(0);
+  await expect(reviews.getByText(vi.food.reviewNote)).toBeVisible();
+  // The order's page (spec 2.14) says so for that item.
+  await page.goto(`/orders/${orderId}`);
   await expect(statusOf(page, vi.orders.status.completed)).toBeVisible();
   const item = page.getByRole('listitem', { name: BANH_MI.name });
-  await item.getByLabel(vi.orders.ratingLabel).selectOption(vi.orders.ratingOptions[4]);
-  await item.getByLabel(vi.orders.commentLabel).fill('Bánh giòn, pate thơm, giao nhanh.');
-  await item.getByRole('button', { name: vi.orders.submitReview }).click();
-  await expect(toast(page, vi.orders.reviewSent)).toBeVisible();
   await expect(item.getByText(vi.orders.reviewed)).toBeVisible();
   await expect(item.getByRole('button', { name: vi.orders.submitReview })).toHaveCount(0);
   // The dish's public reviews now start with it.

@@ -412,6 +412,9 @@ export const vi = {
     noReviews: 'Chưa có đánh giá nào',
     reviewsFailed: 'Không thể tải đánh giá',
     anonymous: 'Người dùng',
+    // The review form (spec 2.9): the order page's form, for the customer's bought item.
+    writeReview: 'Viết đánh giá',
+    reviewNote: 'Bạn chỉ có thể đánh giá món ăn sau khi đã mua.',
     toppingDialog: {
       title: 'Chọn topping',
       toppings: 'Topping',

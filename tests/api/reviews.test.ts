@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#contract/orders';
-import { CreateReviewReplySchema, RATING_MESSAGE } from '#contract/reviews';
+import {
+  CreateReviewReplySchema,
+  RATING_MESSAGE,
+  ReviewEligibilityReplySchema,
+} from '#contract/reviews';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -324,6 +328,79 @@ describe('reviews (POST /api/customer/reviews/, spec 7.4)', () => {
       body: { food_id: pho.dishes['Phở gà'], rating: 5 },
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  describe("the dish page's form: GET /api/customer/reviews/{foodId}/eligibility/", () => {
+    const eligibility = (user: TestUser | undefined, foodId: number | string) =>
+      call<ErrorBody & { data: unknown }>(
+        t.app,
+        'GET',
+        `/api/customer/reviews/${foodId}/eligibility/`,
+        user ? { token: user.token } : {},
+      );
+
+    const itemToReview = async (user: TestUser, foodId: number) => {
+      const res = await eligibility(user, foodId);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return ReviewEligibilityReplySchema.parse(res.body).data.order_item;
+    };
+
+    it('names the oldest unreviewed item of a completed order, then the next, then none', async () => {
+      const alice = await newUser(t, 'customer');
+      const foodId = banhMi.dishes['Bánh mì']!;
+      expect(await itemToReview(alice, foodId)).toBeNull();
+      const first = await completedOrder(alice, [[foodId, 1]]);
+      const second = await completedOrder(alice, [[foodId, 2]]);
+      expect(await itemToReview(alice, foodId)).toEqual({
+        id: first.items[0]!.id,
+        order_id: first.id,
+      });
+      await accepted(alice, { food_id: foodId, rating: 5, order_item_id: first.items[0]!.id });
+      expect(await itemToReview(alice, foodId)).toEqual({
+        id: second.items[0]!.id,
+        order_id: second.id,
+      });
+      await accepted(alice, { food_id: foodId, rating: 4, order_item_id: second.items[0]!.id });
+      // Every item reviewed: bought, but nothing left to review.
+      expect(await itemToReview(alice, foodId)).toBeNull();
+    });
+
+    it('names nothing for an order that is not completed, another dish or an unknown one', async () => {
+      const alice = await newUser(t, 'customer');
+      const order = await placeOrder(t, alice, [[pho.dishes['Phở gà']!, 1]]);
+      for (const status of ['pending', 'paid', 'accepted', 'done', 'cancelled'] as const) {
+        await setOrderStatus(t, order.id, status);
+        expect(await itemToReview(alice, pho.dishes['Phở gà']!), status).toBeNull();
+      }
+      await setOrderStatus(t, order.id, 'completed');
+      expect(await itemToReview(alice, pho.dishes['Phở gà']!)).toEqual({
+        id: order.items[0]!.id,
+        order_id: order.id,
+      });
+      expect(await itemToReview(alice, pho.dishes['Phở bò']!)).toBeNull();
+      expect(await itemToReview(alice, 2_000_000_000)).toBeNull();
+    });
+
+    it("names only the caller's own items", async () => {
+      const alice = await newUser(t, 'customer');
+      const bob = await newUser(t, 'customer');
+      await completedOrder(bob, [[pho.dishes['Trà đá']!, 1]]);
+      expect(await itemToReview(alice, pho.dishes['Trà đá']!)).toBeNull();
+    });
+
+    it('is for customers only, and refuses an id that is not one with 400', async () => {
+      const owner = await newUser(t, 'owner');
+      const staff = await eligibility(owner, pho.dishes['Phở gà']!);
+      expect(staff.status).toBe(403);
+      expect(staff.body.code).toBe('FORBIDDEN');
+      expect((await eligibility(undefined, pho.dishes['Phở gà']!)).status).toBe(401);
+      const alice = await newUser(t, 'customer');
+      for (const id of ['abc', 0, 2_147_483_648]) {
+        const res = await eligibility(alice, id);
+        expect(res.status, String(id)).toBe(400);
+        expect(res.body.message).toBe('Mã không hợp lệ');
+      }
+    });
   });
 
   // On PostgreSQL these run on parallel connections, where the unique index on

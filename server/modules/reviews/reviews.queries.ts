@@ -4,6 +4,7 @@ import type { DB, OrderStatus } from '#server/db/schema';
 /** A bought item as the review rules look at it. */
 export interface ReviewableItemRow {
   id: number;
+  order_id: number;
   customer_id: number;
   food_id: number;
   status: OrderStatus;
@@ -14,7 +15,7 @@ function itemsQuery(db: Kysely<DB>) {
   return db
     .selectFrom('order_items as oi')
     .innerJoin('orders as o', 'o.id', 'oi.order_id')
-    .select(['oi.id', 'o.customer_id', 'oi.food_id', 'o.status'])
+    .select(['oi.id', 'oi.order_id', 'o.customer_id', 'oi.food_id', 'o.status'])
     .select((eb) =>
       eb
         .exists(

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema } from '#contract/catalogue';
 import {
   CreateReviewBodySchema,
   CreateReviewReplySchema,
+  ReviewEligibilityReplySchema,
   StaffReviewListQuerySchema,
   StaffReviewListReplySchema,
 } from '#contract/reviews';
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
-import { createReview, listStaffReviews } from './reviews.service';
+import { createReview, listStaffReviews, reviewableItem } from './reviews.service';
 
 /**
- * The write side of reviews and the restaurant's own list of them; customers read a dish's
- * reviews through the catalogue (GET /api/customer/reviews/{foodId}/).
+ * The write side of reviews, the item a customer may review and the restaurant's own list of
+ * them; customers read a dish's reviews through the catalogue
+ * (GET /api/customer/reviews/{foodId}/).
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -36,6 +40,21 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           ok(await createReview(app.db, currentUser(request).id, request.body), 'Đã gửi đánh giá'),
         ),
+  );
+
+  app.get(
+    '/api/customer/reviews/:foodId/eligibility/',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Món đã mua mà khách có thể đánh giá (đơn đã giao, chưa đánh giá)',
+        params: z.object({ foodId: IdParamsSchema.shape.id }),
+        response: { 200: ReviewEligibilityReplySchema },
+      },
+    },
+    async (request) =>
+      ok(await reviewableItem(app.db, currentUser(request).id, request.params.foodId)),
   );
 
   app.get(

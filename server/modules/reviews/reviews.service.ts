@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Review } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
-import type { CreatedReview, CreateReviewBody } from '#contract/reviews';
+import type { CreatedReview, CreateReviewBody, ReviewEligibility } from '#contract/reviews';
 import type { DB, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
@@ -128,6 +128,20 @@ export async function createReview(
     }
     return { ...toReview(await selectReview(db, id)), order_item_id: item.id };
   }
+}
+
+/**
+ * GET /api/customer/reviews/{foodId}/eligibility/: the item the dish page's form (spec 2.9)
+ * reviews, the one POST /api/customer/reviews/ would pick without an order_item_id; null when
+ * that call would be refused (never bought, not delivered yet, every item reviewed).
+ */
+export async function reviewableItem(
+  db: Kysely<DB>,
+  customerId: number,
+  foodId: number,
+): Promise<ReviewEligibility> {
+  const item = await selectItemToReview(db, customerId, foodId);
+  return { order_item: item && !item.reviewed ? { id: item.id, order_id: item.order_id } : null };
 }
 
 /**

@@ -5,12 +5,14 @@ import { ReviewItem } from '#src/components/review-item';
 import { vi } from '#src/i18n/vi';
 import { foodReviewQueries } from '../api/get-food-reviews';
 import classes from './food.module.css';
+import { FoodReviewForm } from './food-review-form';
 
 const text = vi.food;
 
 /**
- * Spec 2.9: the latest 5 reviews, each with the customer's name (or 'Người dùng'), stars,
- * comment and date. A failure here leaves the rest of the dish page usable.
+ * Spec 2.9: the review form (or its note), then the latest 5 reviews, each with the customer's
+ * name (or 'Người dùng'), stars, comment and date. A failure here leaves the rest of the dish
+ * page usable.
  */
 export function FoodReviews({ foodId }: { foodId: number }) {
   const titleId = useId();
@@ -60,6 +62,7 @@ export function FoodReviews({ foodId }: { foodId: number }) {
         <Title id={titleId} order={2} size="h4">
           {text.reviews}
         </Title>
+        <FoodReviewForm foodId={foodId} />
         {body}
       </Stack>
     </Paper>
