@@ -579,7 +579,7 @@ export const vi = {
     info: 'Thông tin đơn hàng',
     restaurant: 'Nhà hàng',
     customer: 'Khách hàng',
-    orderedAt: 'Ngày đặt',
+    orderedAt: 'Thời gian đặt',
     statusLabel: 'Trạng thái',
     subtotal: 'Tạm tính',
     discount: 'Giảm giá',

@@ -31,23 +31,3 @@ export function formatCount(count: number): string {
 export function formatTotal({ total, total_exact }: Pick<Pagination, 'total' | 'total_exact'>) {
   return total_exact ? formatCount(total) : text.atLeast(formatCount(total));
 }
-
-// Order times on the restaurant's clock (design.md section 4): '18:05 02/03/2026'.
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hourCycle: 'h23',
-  timeZone: 'Asia/Ho_Chi_Minh',
-});
-
-export function formatOrderTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(
-    clock.formatToParts(date).map((part) => [part.type, part.value]),
-  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-  return `${parts.hour}:${parts.minute} ${parts.day}/${parts.month}/${parts.year}`;
-}
