@@ -224,6 +224,13 @@ export const vi = {
     end: 'Đã hiển thị tất cả món ăn',
     needLocation: 'Thiết lập địa chỉ giao hàng để xem các món ngon gần bạn.',
     setAddress: 'Thiết lập địa chỉ',
+    // A customer who signed in by phone and never gave a name.
+    namePrompt: {
+      title: 'Chào bạn mới!',
+      body: 'Thêm tên của bạn để quán và người giao hàng biết gọi bạn thế nào.',
+      add: 'Thêm tên',
+      later: 'Để sau',
+    },
   },
   // The address dialog (spec 2.7) and its messages (spec section 8, 'Location',
   // 'Address search'), to the letter.

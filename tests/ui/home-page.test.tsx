@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
 import { vi as text } from '#src/i18n/vi';
 import { clearLocation, setLocation, type UserLocation } from '#src/lib/location';
-import { logout, setSession } from '#src/lib/session';
+import { logout, session, setSession, setUser } from '#src/lib/session';
 import { renderApp } from '../setup/render';
 import {
   dishes,
@@ -314,6 +314,69 @@ describe('the customer home with a location (spec 2.6)', () => {
     reachBottom();
     expect(await screen.findByRole('link', { name: 'Phở bò tái 11' })).toBeInTheDocument();
     expect(api.callsTo('GET /api/food/')).toHaveLength(3);
+  });
+});
+
+describe('the prompt to add a name, for a new customer', () => {
+  const prompt = () => screen.queryByRole('region', { name: text.home.namePrompt.title });
+
+  beforeEach(() => {
+    setLocation(HANOI);
+  });
+
+  it('greets a customer known only by the phone and links to /profile/edit', async () => {
+    homeApi({ 'GET /api/food/': foodPages([dishes(1)]) });
+    // A customer who never gave a name is called by the phone (contract/profile.ts).
+    setSession({
+      user: { id: 7, name: '0912345678', full_name: null, phone: '0912345678', role: 'customer' },
+      tokens: { access_token: 'a' },
+    });
+    renderApp('/');
+    const card = await waitFor(() => {
+      const found = prompt();
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(card).toHaveTextContent('Chào bạn mới!');
+    expect(card).toHaveTextContent(
+      'Thêm tên của bạn để quán và người giao hàng biết gọi bạn thế nào.',
+    );
+    const add = within(card).getByRole('link', { name: 'Thêm tên' });
+    expect(add).toHaveAttribute('href', '/profile/edit');
+  });
+
+  it('can be put away for this visit', async () => {
+    homeApi({ 'GET /api/food/': foodPages([dishes(1)]) });
+    setSession({
+      user: { id: 7, name: '0912345678', role: 'customer' },
+      tokens: { access_token: 'a' },
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    await within(await screen.findByRole('main')).findByRole('link', { name: 'Phở bò tái 1' });
+    await user.click(within(prompt()!).getByRole('button', { name: 'Để sau' }));
+    expect(prompt()).toBeNull();
+  });
+
+  it('is gone once the name is set', async () => {
+    homeApi({ 'GET /api/food/': foodPages([dishes(1)]) });
+    setSession({
+      user: { id: 7, name: '0912345678', role: 'customer' },
+      tokens: { access_token: 'a' },
+    });
+    renderApp('/');
+    await within(await screen.findByRole('main')).findByRole('link', { name: 'Phở bò tái 1' });
+    expect(prompt()).not.toBeNull();
+    act(() => setUser({ ...session.user, name: 'Lan Nguyễn', full_name: 'Lan Nguyễn' }));
+    await waitFor(() => expect(prompt()).toBeNull());
+  });
+
+  it('is not shown to a customer who has a name', async () => {
+    homeApi({ 'GET /api/food/': foodPages([dishes(1)]) });
+    signInAs();
+    renderApp('/');
+    await within(await screen.findByRole('main')).findByRole('link', { name: 'Phở bò tái 1' });
+    expect(prompt()).toBeNull();
   });
 });
 

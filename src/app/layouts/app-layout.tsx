@@ -205,7 +205,7 @@ export function AppLayout({ notificationCount }: AppLayoutProps) {
             <ThemeToggle />
             <NotificationBell count={notificationCount} />
             <div className={classes.user}>
-              <UserAvatar name={name} src={avatarOf(user.avatar)} size={34} />
+              <UserAvatar name={user.name} src={avatarOf(user.avatar)} size={34} />
               <div className={classes.userText}>
                 <span className={classes.userName}>{name}</span>
                 <span className={classes.userRole}>{roleLabel(user.role)}</span>

@@ -4,10 +4,12 @@ import { useSnapshot } from 'valtio';
 import { vi } from '#src/i18n/vi';
 import { locationStore } from '#src/lib/location';
 import { session } from '#src/lib/session';
+import { hasOwnName } from '#src/components/user-identity';
 import { AddressCard } from '../components/address-card';
 import { CategoryChips } from '../components/category-chips';
 import { DishGrid } from '../components/dish-grid';
 import { HomeSearchBar } from '../components/home-search-bar';
+import { NamePrompt } from '../components/name-prompt';
 
 const text = vi.home;
 
@@ -20,6 +22,7 @@ const AddressDialog = lazy(async () => ({
 /** Spec 2.6: the customer home. */
 function CustomerHome() {
   const { current } = useSnapshot(locationStore);
+  const { user } = useSnapshot(session);
   // Spec 2.6: without a location the dishes cannot load, so the dialog opens by itself.
   const [dialogOpen, setDialogOpen] = useState(() => current === null);
   const [dialogUsed, setDialogUsed] = useState(dialogOpen);
@@ -32,6 +35,7 @@ function CustomerHome() {
     <Stack gap="md" maw={1280} mx="auto">
       <VisuallyHidden component="h1">{text.title}</VisuallyHidden>
       <HomeSearchBar onAddress={openDialog} />
+      {hasOwnName(user?.name) ? null : <NamePrompt />}
       <AddressCard location={current} onUpdate={openDialog} />
       <CategoryChips />
       <section aria-labelledby="home-dishes">
