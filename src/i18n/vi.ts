@@ -703,6 +703,12 @@ export const vi = {
     ordersSeries: 'Số đơn',
     revenueAxis: 'Doanh thu (₫)',
     ordersAxis: 'Số đơn',
+    // The revenue axis' ticks: '25 nghìn', '1,2 triệu', '1,5 tỷ'.
+    axisUnits: {
+      thousands: (count: string) => `${count} nghìn`,
+      millions: (count: string) => `${count} triệu`,
+      billions: (count: string) => `${count} tỷ`,
+    },
     day: (day: string) => `Ngày ${day}`,
     quickActions: 'Truy cập nhanh',
     manageMenu: 'Quản lý món ăn',

@@ -31,3 +31,17 @@ export function formatCount(count: number): string {
 export function formatTotal({ total, total_exact }: Pick<Pagination, 'total' | 'total_exact'>) {
   return total_exact ? formatCount(total) : text.atLeast(formatCount(total));
 }
+
+const upToOneDecimal = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 });
+
+/**
+ * A tick of the chart's đồng axis with its unit in words, '25 nghìn', '1,2 triệu', '1,5 tỷ': the
+ * compact notation's '25 N' and '1,2 Tr' are not read as money by everyone.
+ */
+export function formatVndTick(value: number): string {
+  const size = Math.abs(value);
+  if (size >= 1e9) return text.axisUnits.billions(upToOneDecimal.format(value / 1e9));
+  if (size >= 1e6) return text.axisUnits.millions(upToOneDecimal.format(value / 1e6));
+  if (size >= 1e3) return text.axisUnits.thousands(upToOneDecimal.format(value / 1e3));
+  return whole.format(value);
+}
