@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { vi } from '#src/i18n/vi';
 import { locationStore } from '#src/lib/location';
 import { session } from '#src/lib/session';
+import { useTimedToastShowing } from '#src/lib/toast';
 import { hasOwnName } from '#src/components/user-identity';
 import { AddressCard } from '../components/address-card';
 import { CategoryChips } from '../components/category-chips';
@@ -26,7 +27,16 @@ function CustomerHome() {
   // Spec 2.6: without a location the dishes cannot load, so the dialog opens by itself.
   const [dialogOpen, setDialogOpen] = useState(() => current === null);
   const [dialogUsed, setDialogUsed] = useState(dialogOpen);
+  // Toasts sit at the top centre over any dialog (docs/decisions/003), and this one would open a
+  // second after the sign-in, under 'Đăng nhập thành công!' for three more: opening by itself,
+  // it waits until the toasts are gone. Opened by the user, it opens at once.
+  const [autoOpening, setAutoOpening] = useState(dialogOpen);
+  const toastShowing = useTimedToastShowing();
+  const held = autoOpening && toastShowing;
+  // Once shown it stays: a later toast does not take it away again.
+  if (autoOpening && !toastShowing) setAutoOpening(false);
   const openDialog = () => {
+    setAutoOpening(false);
     setDialogUsed(true);
     setDialogOpen(true);
   };
@@ -56,7 +66,7 @@ function CustomerHome() {
       </section>
       {dialogUsed ? (
         <Suspense fallback={null}>
-          <AddressDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
+          <AddressDialog opened={dialogOpen && !held} onClose={() => setDialogOpen(false)} />
         </Suspense>
       ) : null}
     </Stack>
