@@ -98,6 +98,8 @@ test("every screen of the demo owner's workspace", async ({ page }) => {
     '/staff/restaurant',
     '/staff/reviews',
     '/orders',
+    // The profile with the restaurant card and its approval and activity badges.
+    '/profile',
   ]) {
     await visit(page, path, path);
   }

@@ -23,6 +23,16 @@ export function displayName(name: unknown): string {
   return typeof name === 'string' && name.trim() !== '' ? name.trim() : vi.layout.userFallback;
 }
 
+/**
+ * Whether the user has given a name of their own. A customer who has not is called by the phone
+ * (contract/profile.ts): a name with no letter in it is a number, not a name, and its first digit
+ * would be a meaningless avatar. Read from the name alone, so the server's render and the app's
+ * agree.
+ */
+export function hasOwnName(name: unknown): name is string {
+  return typeof name === 'string' && /\p{L}/u.test(name);
+}
+
 /** The first letter, whole: 'Đ' stays 'Đ', and a decomposed 'Ê' keeps its accent. */
 export function initialOf(name: string): string {
   const first =

@@ -224,6 +224,13 @@ export const vi = {
     end: 'Đã hiển thị tất cả món ăn',
     needLocation: 'Thiết lập địa chỉ giao hàng để xem các món ngon gần bạn.',
     setAddress: 'Thiết lập địa chỉ',
+    // A customer who signed in by phone and never gave a name.
+    namePrompt: {
+      title: 'Chào bạn mới!',
+      body: 'Thêm tên của bạn để quán và người giao hàng biết gọi bạn thế nào.',
+      add: 'Thêm tên',
+      later: 'Để sau',
+    },
   },
   // The address dialog (spec 2.7) and its messages (spec section 8, 'Location',
   // 'Address search'), to the letter.
@@ -585,7 +592,7 @@ export const vi = {
     info: 'Thông tin đơn hàng',
     restaurant: 'Nhà hàng',
     customer: 'Khách hàng',
-    orderedAt: 'Ngày đặt',
+    orderedAt: 'Thời gian đặt',
     statusLabel: 'Trạng thái',
     subtotal: 'Tạm tính',
     discount: 'Giảm giá',
@@ -702,6 +709,12 @@ export const vi = {
     ordersSeries: 'Số đơn',
     revenueAxis: 'Doanh thu (₫)',
     ordersAxis: 'Số đơn',
+    // The revenue axis' ticks: '25 nghìn', '1,2 triệu', '1,5 tỷ'.
+    axisUnits: {
+      thousands: (count: string) => `${count} nghìn`,
+      millions: (count: string) => `${count} triệu`,
+      billions: (count: string) => `${count} tỷ`,
+    },
     day: (day: string) => `Ngày ${day}`,
     quickActions: 'Truy cập nhanh',
     manageMenu: 'Quản lý món ăn',

@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, useNotifications } from '@mantine/notifications';
 import { vi } from '../i18n/vi';
 
 // Spec section 8, 'General'. Position, auto-close and the 3-visible limit are set once on
@@ -29,3 +29,12 @@ export const toast = {
     });
   },
 };
+
+/**
+ * Whether a toast that closes by itself is on screen or waiting for room. One that stays until
+ * closed (the update prompt) does not count: nothing should wait for it.
+ */
+export function useTimedToastShowing(): boolean {
+  const { notifications: shown, queue } = useNotifications();
+  return [...shown, ...queue].some((item) => item.autoClose !== false);
+}

@@ -1,9 +1,11 @@
+import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi as vitest } from 'vitest';
 import { vi as text } from '#src/i18n/vi';
 import { clearLocation, setLocation, type UserLocation } from '#src/lib/location';
-import { logout, setSession } from '#src/lib/session';
+import { logout, session, setSession, setUser } from '#src/lib/session';
+import { toast } from '#src/lib/toast';
 import { renderApp } from '../setup/render';
 import {
   dishes,
@@ -78,6 +80,50 @@ describe('the customer home without a location (spec 2.6, section 4)', () => {
     // The dialog adds no landmark of its own, and its close button has a name.
     expect(screen.getAllByRole('banner')).toHaveLength(1);
     expect(screen.getByRole('button', { name: text.address.close })).toBeInTheDocument();
+  });
+
+  // Toasts sit at the top centre above any dialog (docs/decisions/003): the dialog that opens
+  // by itself a second after the sign-in would have 'Đăng nhập thành công!' over its title.
+  it('opens by itself only once the sign-in toast is gone', async () => {
+    homeApi();
+    signInAs();
+    act(() => toast.success(text.auth.signedIn));
+    renderApp('/');
+    await within(await screen.findByRole('main')).findByText(text.home.needLocation);
+    expect(screen.getByRole('alert')).toHaveTextContent(text.auth.signedIn);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => notifications.clean());
+    expect(await screen.findByRole('dialog', { name: text.address.title })).toBeInTheDocument();
+    // A later toast does not take the dialog away again.
+    act(() => toast.success('Thành công'));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: text.address.title })).toBeInTheDocument();
+  });
+
+  it('opens at once from the button even while a toast shows', async () => {
+    homeApi();
+    signInAs();
+    act(() => toast.success(text.auth.signedIn));
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(
+      await within(await screen.findByRole('main')).findByRole('button', {
+        name: text.home.setAddress,
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: text.address.title })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(text.auth.signedIn);
+  });
+
+  it('is not held back by a toast that stays until closed (the update prompt)', async () => {
+    homeApi();
+    signInAs();
+    act(() => {
+      notifications.show({ id: 'pwa-update', autoClose: false, message: 'Có phiên bản mới' });
+    });
+    renderApp('/');
+    expect(await screen.findByRole('dialog', { name: text.address.title })).toBeInTheDocument();
   });
 
   it('loads page 1 near the address found in the dialog', async () => {
@@ -281,6 +327,69 @@ describe('the customer home with a location (spec 2.6)', () => {
     } finally {
       page.restore();
     }
+  });
+});
+
+describe('the prompt to add a name, for a new customer', () => {
+  const prompt = () => screen.queryByRole('region', { name: text.home.namePrompt.title });
+
+  beforeEach(() => {
+    setLocation(HANOI);
+  });
+
+  it('greets a customer known only by the phone and links to /profile/edit', async () => {
+    homeApi({ 'GET /api/food/': foodPages([dishes(1)]) });
+    // A customer who never gave a name is called by the phone (contract/profile.ts).
+    setSession({
+      user: { id: 7, name: '0912345678', full_name: null, phone: '0912345678', role: 'customer' },
+      tokens: { access_token: 'a' },
+    });
+    renderApp('/');
+    const card = await waitFor(() => {
+      const found = prompt();
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(card).toHaveTextContent('Chào bạn mới!');
+    expect(card).toHaveTextContent(
+      'Thêm tên của bạn để quán và người giao hàng biết gọi bạn thế nào.',
+    );
+    const add = within(card).getByRole('link', { name: 'Thêm tên' });
+    expect(add).toHaveAttribute('href', '/profile/edit');
+  });
+
+  it('can be put away for this visit', async () => {
+    homeApi({ 'GET /api/food/': foodPages([dishes(1)]) });
+    setSession({
+      user: { id: 7, name: '0912345678', role: 'customer' },
+      tokens: { access_token: 'a' },
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    await within(await screen.findByRole('main')).findByRole('link', { name: 'Phở bò tái 1' });
+    await user.click(within(prompt()!).getByRole('button', { name: 'Để sau' }));
+    expect(prompt()).toBeNull();
+  });
+
+  it('is gone once the name is set', async () => {
+    homeApi({ 'GET /api/food/': foodPages([dishes(1)]) });
+    setSession({
+      user: { id: 7, name: '0912345678', role: 'customer' },
+      tokens: { access_token: 'a' },
+    });
+    renderApp('/');
+    await within(await screen.findByRole('main')).findByRole('link', { name: 'Phở bò tái 1' });
+    expect(prompt()).not.toBeNull();
+    act(() => setUser({ ...session.user, name: 'Lan Nguyễn', full_name: 'Lan Nguyễn' }));
+    await waitFor(() => expect(prompt()).toBeNull());
+  });
+
+  it('is not shown to a customer who has a name', async () => {
+    homeApi({ 'GET /api/food/': foodPages([dishes(1)]) });
+    signInAs();
+    renderApp('/');
+    await within(await screen.findByRole('main')).findByRole('link', { name: 'Phở bò tái 1' });
+    expect(prompt()).toBeNull();
   });
 });
 

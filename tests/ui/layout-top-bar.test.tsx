@@ -93,6 +93,20 @@ describe('the user in the top bar (spec 2.2)', () => {
     expect(within(header()).queryByText('L')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['known only by the phone', '0912345678'],
+    ['without any name', ''],
+  ])('shows a neutral icon, not a letter or digit, for a customer %s', async (_case, name) => {
+    stubApi();
+    signIn({ name, full_name: null, phone: '0912345678' });
+    renderLayout();
+    const bar = await screen.findByRole('banner');
+    const avatar = bar.querySelector('.mantine-Avatar-root');
+    expect(avatar).not.toBeNull();
+    expect(avatar).toHaveTextContent(/^$/);
+    expect(avatar!.querySelector('svg')).not.toBeNull();
+  });
+
   it('shows the title with the logo, linking home', async () => {
     stubApi();
     signIn();

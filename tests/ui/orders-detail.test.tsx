@@ -81,13 +81,14 @@ beforeEach(() => {
 });
 
 describe('the order screen /orders/{id} (spec 2.14)', () => {
-  it('shows restaurant, total, Free ship, order date, status, discount and coupon', async () => {
+  it('shows restaurant, total, Free ship, order time and date, status, discount and coupon', async () => {
     await openLoaded(makeOrder());
     const info = section(t.info);
     expect(valueOf(info, t.restaurant)).toBe('Phở Thìn Lò Đúc');
     expect(valueOf(info, t.total)).toBe('136.000 ₫');
     expect(valueOf(info, t.shippingFee)).toBe('Free ship');
-    expect(valueOf(info, t.orderedAt)).toBe('02/03/2026');
+    // 23:30 UTC+0 on 1 March is 00:30 on 2 March in Hà Nội, time first as on the dashboard.
+    expect(valueOf(info, t.orderedAt)).toBe('00:30 02/03/2026');
     expect(valueOf(info, t.statusLabel)).toBe('Chờ thanh toán/duyệt');
     expect(valueOf(info, t.subtotal)).toBe('151.000 ₫');
     expect(valueOf(info, t.discount)).toBe('-15.000 ₫');

@@ -86,7 +86,7 @@ describe('the orders list /orders (spec 2.13)', () => {
     expect(requestsTo('/api/staff/orders/')[0]!.url.searchParams.has('status')).toBe(false);
   });
 
-  it('shows each order with id, status, restaurant, Hà Nội date, total and item count', async () => {
+  it('shows each order with id, status, restaurant, Hà Nội time and date, total and item count', async () => {
     await openOrders('customer', () =>
       ok(
         orderPage([
@@ -106,13 +106,13 @@ describe('the orders list /orders (spec 2.13)', () => {
     const pending = await screen.findByRole('link', { name: /^Đơn #42\b/ });
     expect(within(pending).getByText('Chờ thanh toán/duyệt')).toBeInTheDocument();
     expect(within(pending).getByText('Phở Thìn Lò Đúc')).toBeInTheDocument();
-    expect(within(pending).getByText('02/03/2026 · 3 món')).toBeInTheDocument();
+    expect(within(pending).getByText('00:30 02/03/2026 · 3 món')).toBeInTheDocument();
     expect(within(pending).getByText('136.000 ₫')).toBeInTheDocument();
 
     const completed = card(41);
     expect(within(completed).getByText('Đã giao')).toBeInTheDocument();
     expect(within(completed).getByText('Bún chả Hương Liên')).toBeInTheDocument();
-    expect(within(completed).getByText('27/02/2026 · 1 món')).toBeInTheDocument();
+    expect(within(completed).getByText('10:00 27/02/2026 · 1 món')).toBeInTheDocument();
     expect(within(completed).getByText('90.000 ₫')).toBeInTheDocument();
   });
 

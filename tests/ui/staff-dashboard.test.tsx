@@ -343,7 +343,7 @@ describe('the staff dashboard at / (spec 2.17)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('draws revenue as a line on the left axis and orders as bars on the right', async () => {
+  it('draws revenue as a line on the left axis in nghìn or triệu đồng and orders as bars on the right', async () => {
     // jsdom lays nothing out: the chart's container is given the size a tablet would give it.
     const layout = HTMLElement.prototype.getBoundingClientRect;
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
@@ -371,8 +371,13 @@ describe('the staff dashboard at / (spec 2.17)', () => {
       [
         ...chart.querySelectorAll(`text[orientation="${side}"].recharts-cartesian-axis-tick-value`),
       ].map((tick) => tick.textContent);
+    // Đồng ticks say their unit in words ('500 nghìn', '2,5 triệu'), never the bare 'N' or 'Tr'
+    // of the compact notation.
     expect(ticks('left')).toContain('0');
-    expect(ticks('left').some((tick) => /Tr$/.test(tick ?? ''))).toBe(true);
+    expect(ticks('left').some((tick) => / triệu$/.test(tick ?? ''))).toBe(true);
+    expect(ticks('left').every((tick) => /^(0|\d+(,\d)? (nghìn|triệu))$/.test(tick ?? ''))).toBe(
+      true,
+    );
     expect(ticks('right').length).toBeGreaterThan(1);
     expect(ticks('right').every((tick) => /^\d+$/.test(tick ?? ''))).toBe(true);
     expect(Math.max(...ticks('right').map(Number))).toBeGreaterThanOrEqual(14);

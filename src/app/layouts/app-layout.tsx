@@ -43,8 +43,8 @@ function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   // The server cannot know the stored scheme: both icons are in the HTML and index.html's
-  // scheme attribute shows the right one from the first paint; the label (not seen) follows
-  // once the page is hydrated.
+  // scheme attribute shows the right one from the first paint (CSS, app-layout.module.css); the
+  // label (not seen) follows once the page is hydrated.
   const dark = useHydrated() && scheme === 'dark';
   return (
     <ActionIcon
@@ -54,12 +54,12 @@ function ThemeToggle() {
       aria-label={dark ? vi.layout.toLight : vi.layout.toDark}
       onClick={() => setColorScheme(dark ? 'light' : 'dark')}
     >
-      <Box component="span" lightHidden display="flex">
+      <span className={`${classes.themeIcon} ${classes.sun}`}>
         <IconSun />
-      </Box>
-      <Box component="span" darkHidden display="flex">
+      </span>
+      <span className={`${classes.themeIcon} ${classes.moon}`}>
         <IconMoon />
-      </Box>
+      </span>
     </ActionIcon>
   );
 }
@@ -205,7 +205,7 @@ export function AppLayout({ notificationCount }: AppLayoutProps) {
             <ThemeToggle />
             <NotificationBell count={notificationCount} />
             <div className={classes.user}>
-              <UserAvatar name={name} src={avatarOf(user.avatar)} size={34} />
+              <UserAvatar name={user.name} src={avatarOf(user.avatar)} size={34} />
               <div className={classes.userText}>
                 <span className={classes.userName}>{name}</span>
                 <span className={classes.userRole}>{roleLabel(user.role)}</span>

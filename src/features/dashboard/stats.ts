@@ -32,22 +32,16 @@ export function formatTotal({ total, total_exact }: Pick<Pagination, 'total' | '
   return total_exact ? formatCount(total) : text.atLeast(formatCount(total));
 }
 
-// Order times on the restaurant's clock (design.md section 4): '18:05 02/03/2026'.
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hourCycle: 'h23',
-  timeZone: 'Asia/Ho_Chi_Minh',
-});
+const upToOneDecimal = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 });
 
-export function formatOrderTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(
-    clock.formatToParts(date).map((part) => [part.type, part.value]),
-  ) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-  return `${parts.hour}:${parts.minute} ${parts.day}/${parts.month}/${parts.year}`;
+/**
+ * A tick of the chart's đồng axis with its unit in words, '25 nghìn', '1,2 triệu', '1,5 tỷ': the
+ * compact notation's '25 N' and '1,2 Tr' are not read as money by everyone.
+ */
+export function formatVndTick(value: number): string {
+  const size = Math.abs(value);
+  if (size >= 1e9) return text.axisUnits.billions(upToOneDecimal.format(value / 1e9));
+  if (size >= 1e6) return text.axisUnits.millions(upToOneDecimal.format(value / 1e6));
+  if (size >= 1e3) return text.axisUnits.thousands(upToOneDecimal.format(value / 1e3));
+  return whole.format(value);
 }

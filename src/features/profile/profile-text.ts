@@ -10,10 +10,13 @@ export function formatBirthDate(value: string | null): string | null {
 }
 
 /**
- * Spec 2.15: male is shown as 'Nam', otherwise 'Nữ'. A profile that never gave a gender (a new
- * customer signed in by phone) says so instead of guessing one.
+ * Spec 2.15: male is shown as 'Nam' and female as 'Nữ'; 'other' is 'Khác', not 'Nữ': the spec's
+ * two-way rule is a leftover of a form with two values (docs/decisions/023-gender-other.md). A
+ * profile that never gave a gender (a new customer signed in by phone) says so instead of
+ * guessing one.
  */
 export function genderLabel(gender: Profile['gender']): string | null {
   if (gender == null) return null;
-  return gender === 'male' ? text.male : text.female;
+  if (gender === 'male') return text.male;
+  return gender === 'female' ? text.female : text.other;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAPS_SEARCH_URL, mapsSearchUrl } from '#src/lib/maps-link';
-import { formatDate } from '#src/lib/format-date';
+import { formatDate, formatDateTime } from '#src/lib/format-date';
 import { parseRouteId } from '#src/lib/route-id';
 
 describe('mapsSearchUrl', () => {
@@ -27,6 +27,18 @@ describe('formatDate', () => {
 
   it('gives nothing for a value that is not a date', () => {
     expect(formatDate('hôm qua')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes HH:mm dd/mm/yyyy on the clock of Hà Nội, 24-hour', () => {
+    expect(formatDateTime('2026-03-01T17:30:00.000Z')).toBe('00:30 02/03/2026');
+    expect(formatDateTime('2026-11-27T07:05:00.000Z')).toBe('14:05 27/11/2026');
+    expect(formatDateTime('2026-11-26T16:59:00.000Z')).toBe('23:59 26/11/2026');
+  });
+
+  it('gives nothing for a value that is not a date', () => {
+    expect(formatDateTime('hôm qua')).toBe('');
   });
 });
 

@@ -6,8 +6,8 @@ import { OrderStatusBadge } from '#src/components/order-status-badge';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
+import { formatDateTime } from '#src/lib/format-date';
 import { RECENT_ORDERS_SHOWN } from '../api/get-recent-orders';
-import { formatOrderTime } from '../stats';
 import classes from './dashboard.module.css';
 
 const text = vi.dashboard;
@@ -28,7 +28,7 @@ function Rows({ orders }: { orders: readonly Order[] }) {
             <span>
               <Text fw={700}>{text.orderNumber(order.id)}</Text>
               <Text component="time" dateTime={order.created_at} size="sm" c="dimmed">
-                {formatOrderTime(order.created_at)}
+                {formatDateTime(order.created_at)}
               </Text>
             </span>
             <span className={classes.orderMeta}>

@@ -1,11 +1,13 @@
 import '@mantine/charts/styles.layer.css';
+// The legend's colour swatches are Mantine's ColorSwatch: without its CSS they have no size.
+import '@mantine/core/styles/ColorSwatch.layer.css';
 import { CompositeChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { RevenueSummary } from '#contract/revenue';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
-import { formatCount } from '../stats';
+import { formatCount, formatVndTick } from '../stats';
 import classes from './dashboard.module.css';
 
 // The chart library (recharts, ~100 KB gzip) arrives only with this module, which the
@@ -21,8 +23,6 @@ interface ChartRow {
   revenue: number;
   orders: number;
 }
-
-const compact = new Intl.NumberFormat('vi-VN', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Both figures of a day, each in its own unit (the chart's one formatter cannot do that). */
 function DayTooltip({ row }: { row: ChartRow | undefined }) {
@@ -78,7 +78,9 @@ export function RevenueCharts({ days }: { days: readonly DailyRevenue[] }) {
       maxBarWidth={16}
       yAxisLabel={text.revenueAxis}
       rightYAxisLabel={text.ordersAxis}
-      valueFormatter={(value) => compact.format(value)}
+      valueFormatter={formatVndTick}
+      // Room for '500 nghìn' beside the axis' own label (recharts gives 60 px).
+      yAxisProps={{ width: 80 }}
       rightYAxisProps={{
         allowDecimals: false,
         tickFormatter: (value: number) => formatCount(value),

@@ -4,10 +4,13 @@ import { useSnapshot } from 'valtio';
 import { vi } from '#src/i18n/vi';
 import { locationStore } from '#src/lib/location';
 import { session } from '#src/lib/session';
+import { useTimedToastShowing } from '#src/lib/toast';
+import { hasOwnName } from '#src/components/user-identity';
 import { AddressCard } from '../components/address-card';
 import { CategoryChips } from '../components/category-chips';
 import { DishGrid } from '../components/dish-grid';
 import { HomeSearchBar } from '../components/home-search-bar';
+import { NamePrompt } from '../components/name-prompt';
 
 const text = vi.home;
 
@@ -20,10 +23,20 @@ const AddressDialog = lazy(async () => ({
 /** Spec 2.6: the customer home. */
 function CustomerHome() {
   const { current } = useSnapshot(locationStore);
+  const { user } = useSnapshot(session);
   // Spec 2.6: without a location the dishes cannot load, so the dialog opens by itself.
   const [dialogOpen, setDialogOpen] = useState(() => current === null);
   const [dialogUsed, setDialogUsed] = useState(dialogOpen);
+  // Toasts sit at the top centre over any dialog (docs/decisions/003), and this one would open a
+  // second after the sign-in, under 'Đăng nhập thành công!' for three more: opening by itself,
+  // it waits until the toasts are gone. Opened by the user, it opens at once.
+  const [autoOpening, setAutoOpening] = useState(dialogOpen);
+  const toastShowing = useTimedToastShowing();
+  const held = autoOpening && toastShowing;
+  // Once shown it stays: a later toast does not take it away again.
+  if (autoOpening && !toastShowing) setAutoOpening(false);
   const openDialog = () => {
+    setAutoOpening(false);
     setDialogUsed(true);
     setDialogOpen(true);
   };
@@ -32,6 +45,7 @@ function CustomerHome() {
     <Stack gap="md" maw={1280} mx="auto">
       <VisuallyHidden component="h1">{text.title}</VisuallyHidden>
       <HomeSearchBar onAddress={openDialog} />
+      {hasOwnName(user?.name) ? null : <NamePrompt />}
       <AddressCard location={current} onUpdate={openDialog} />
       <CategoryChips />
       <section aria-labelledby="home-dishes">
@@ -52,7 +66,7 @@ function CustomerHome() {
       </section>
       {dialogUsed ? (
         <Suspense fallback={null}>
-          <AddressDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
+          <AddressDialog opened={dialogOpen && !held} onClose={() => setDialogOpen(false)} />
         </Suspense>
       ) : null}
     </Stack>

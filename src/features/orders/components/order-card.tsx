@@ -5,7 +5,7 @@ import { OrderStatusBadge } from '#src/components/order-status-badge';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
-import { formatDate } from '#src/lib/format-date';
+import { formatDateTime } from '#src/lib/format-date';
 import classes from './orders.module.css';
 import staffClasses from './staff-orders.module.css';
 
@@ -17,7 +17,10 @@ interface OrderCardProps {
   large?: boolean;
 }
 
-/** Spec 2.13: id, status, restaurant, date, total and item count; the whole card opens it. */
+/**
+ * Spec 2.13: id, status, restaurant, date (with its time), total and item count; the whole card
+ * opens it.
+ */
 export function OrderCard({ order, large = false }: OrderCardProps) {
   return (
     <Paper
@@ -37,7 +40,7 @@ export function OrderCard({ order, large = false }: OrderCardProps) {
       </Text>
       <div className={classes.cardFoot}>
         <Text size="sm" c="dimmed">
-          {text.cardMeta(formatDate(order.created_at), order.item_count)}
+          {text.cardMeta(formatDateTime(order.created_at), order.item_count)}
         </Text>
         <Text className={classes.money}>{formatVnd(order.total_amount)}</Text>
       </div>

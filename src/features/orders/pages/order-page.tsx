@@ -15,7 +15,7 @@ import { WalletBalanceAmount } from '#src/components/wallet-balance';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
-import { formatDate } from '#src/lib/format-date';
+import { formatDateTime } from '#src/lib/format-date';
 import { subscribeLive } from '#src/lib/live/live';
 import { stopRinging } from '#src/lib/live/ringing-orders';
 import { parseRouteId } from '#src/lib/route-id';
@@ -110,7 +110,7 @@ function OrderView({ order, kind }: { order: Order; kind: OrderKind }) {
             </>
           ) : null}
           <dt>{text.orderedAt}</dt>
-          <dd>{formatDate(order.created_at)}</dd>
+          <dd>{formatDateTime(order.created_at)}</dd>
           <dt>{text.statusLabel}</dt>
           <dd>{text.status[order.status]}</dd>
           <dt>{text.subtotal}</dt>

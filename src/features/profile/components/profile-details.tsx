@@ -31,7 +31,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap" align="center">
           <UserAvatar
-            name={name}
+            name={profile.name}
             src={avatarOf(profile.avatar)}
             size={72}
             alt={text.avatarAlt(name)}

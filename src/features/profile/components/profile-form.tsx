@@ -16,7 +16,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { Profile } from '#contract/profile';
 import type { ProfileKind } from '#src/api/profile';
 import { UserAvatar } from '#src/components/user-avatar';
-import { avatarOf, displayName } from '#src/components/user-identity';
+import { avatarOf } from '#src/components/user-identity';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { compactPhone, OTP_LENGTH, phoneError } from '#src/lib/form-rules';
@@ -76,7 +76,6 @@ export function ProfileForm({ kind, profile }: ProfileFormProps) {
 
   const phoneChanged = kind === 'customer' && isNewPhone(values.phone, profile.phone);
   const codeSent = phoneChanged && codeSentTo === compactPhone(values.phone);
-  const name = displayName(profile.name);
 
   const field = (key: keyof ProfileFormValues) => ({
     value: values[key],
@@ -130,7 +129,11 @@ export function ProfileForm({ kind, profile }: ProfileFormProps) {
     <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         <Group gap="md" wrap="nowrap" align="center">
-          <UserAvatar name={name} src={avatar?.preview ?? avatarOf(profile.avatar)} size={64} />
+          <UserAvatar
+            name={profile.name}
+            src={avatar?.preview ?? avatarOf(profile.avatar)}
+            size={64}
+          />
           <FileInput
             style={{ flex: 1, minWidth: 0 }}
             label={text.avatar}
