@@ -10,6 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { getErrorMessage } from '../lib/http';
@@ -92,6 +93,33 @@ export function ScreenNotFound({ title, hint, homeLabel }: ScreenNotFoundProps) 
       <Button component={Link} to={paths.home}>
         {homeLabel}
       </Button>
+    </Stack>
+  );
+}
+
+interface ScreenEmptyProps {
+  /** The list's own icon at 48 px, drawn dimmed and hidden from screen readers. */
+  icon: ReactNode;
+  title: string;
+  hint: string;
+  /** A way on from here ('Khám phá món ăn'), when there is one. */
+  children?: ReactNode;
+}
+
+/** A list with nothing in it yet: its icon, what is missing, what would fill it. */
+export function ScreenEmpty({ icon, title, hint, children }: ScreenEmptyProps) {
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center">
+      <Text c="dimmed" aria-hidden="true">
+        {icon}
+      </Text>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text c="dimmed" size="sm" maw={420}>
+        {hint}
+      </Text>
+      {children}
     </Stack>
   );
 }

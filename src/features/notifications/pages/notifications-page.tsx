@@ -5,7 +5,7 @@ import type { Notification } from '#contract/notifications';
 import { notificationQueries } from '#src/api/notifications';
 import { IconBell } from '#src/components/icons';
 import { InfiniteListFooter } from '#src/components/infinite-list-footer';
-import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { ScreenEmpty, ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { vi } from '#src/i18n/vi';
 import { uniqueById } from '#src/lib/unique-by-id';
 import { useOnline } from '#src/lib/use-online';
@@ -16,19 +16,7 @@ import classes from '../components/notifications.module.css';
 const text = vi.inbox;
 
 function Empty() {
-  return (
-    <Stack align="center" gap="sm" py="xl" ta="center">
-      <Text c="dimmed" aria-hidden="true">
-        <IconBell size={48} />
-      </Text>
-      <Title order={2} size="h4">
-        {text.empty}
-      </Title>
-      <Text c="dimmed" size="sm" maw={420}>
-        {text.emptyHint}
-      </Text>
-    </Stack>
-  );
+  return <ScreenEmpty icon={<IconBell size={48} />} title={text.empty} hint={text.emptyHint} />;
 }
 
 /**

@@ -1,11 +1,16 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { orderQueries, type OrderKind, type StatusFilter } from '#src/api/orders';
 import { IconReceipt } from '#src/components/icons';
 import { InfiniteListFooter } from '#src/components/infinite-list-footer';
-import { ScreenError, ScreenLoading, ScreenStale } from '#src/components/screen-states';
+import {
+  ScreenEmpty,
+  ScreenError,
+  ScreenLoading,
+  ScreenStale,
+} from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { getErrorReply } from '#src/lib/http';
@@ -54,22 +59,17 @@ function Empty({ kind, status }: { kind: OrderKind; status: StatusFilter }) {
   }
   const customer = kind === 'customer';
   return (
-    <Stack align="center" gap="sm" py="xl" ta="center">
-      <Text c="dimmed" aria-hidden="true">
-        <IconReceipt size={48} />
-      </Text>
-      <Title order={2} size="h4">
-        {customer ? text.customerEmpty : text.staffEmpty}
-      </Title>
-      <Text c="dimmed" size="sm" maw={420}>
-        {customer ? text.customerEmptyHint : text.staffEmptyHint}
-      </Text>
+    <ScreenEmpty
+      icon={<IconReceipt size={48} />}
+      title={customer ? text.customerEmpty : text.staffEmpty}
+      hint={customer ? text.customerEmptyHint : text.staffEmptyHint}
+    >
       {customer ? (
         <Button component={Link} to={paths.home}>
           {text.browse}
         </Button>
       ) : null}
-    </Stack>
+    </ScreenEmpty>
   );
 }
 

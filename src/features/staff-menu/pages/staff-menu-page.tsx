@@ -8,7 +8,7 @@ import { isNoRestaurantError } from '#src/api/staff-restaurant';
 import { ConfirmDialog } from '#src/components/cart/confirm-dialog';
 import { IconBowl } from '#src/components/icons';
 import { IconPlus } from '#src/components/action-icons';
-import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { ScreenEmpty, ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { getErrorMessage } from '#src/lib/http';
@@ -60,19 +60,7 @@ function Empty({ q }: { q: string }) {
       </Text>
     );
   }
-  return (
-    <Stack align="center" gap="sm" py="xl" ta="center">
-      <Text c="dimmed" aria-hidden="true">
-        <IconBowl size={48} />
-      </Text>
-      <Title order={2} size="h4">
-        {text.empty}
-      </Title>
-      <Text c="dimmed" size="sm" maw={420}>
-        {text.emptyHint}
-      </Text>
-    </Stack>
-  );
+  return <ScreenEmpty icon={<IconBowl size={48} />} title={text.empty} hint={text.emptyHint} />;
 }
 
 /**
