@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   VNPAY_HASH_SECRET: z.string().min(16, 'cần ít nhất 16 ký tự').optional(),
   COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   TRUST_PROXY: booleanFlag.default(false),
+  OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   VAPID_PUBLIC_KEY: z
     .string()
     .refine((value) => isVapidPublicKey(value), 'phải là khóa công khai P-256 dạng base64url')
@@ -98,6 +99,8 @@ export interface Config {
   /** A Nominatim server to proxy; unset means the built-in Vietnamese gazetteer. */
   geocoderUrl: string | undefined;
   trustProxy: boolean;
+  /** Codes one IP address may ask for in an hour (OTP_SENDS_PER_IP_PER_HOUR, default 20). */
+  otpSendsPerIpPerHour: number;
   /**
    * The VNPay gateway (vnpay.md). `sandbox` true: no VNPAY_URL was given, so the built-in
    * sandbox at {publicUrl}/sandbox/vnpay/ imitates it (never in production).
@@ -216,6 +219,7 @@ export function loadConfig(
         ? { provider: 'webhook', url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN }
         : { provider: 'console' },
     trustProxy: e.TRUST_PROXY,
+    otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
     vnpay: sandbox
       ? {
           sandbox: true,

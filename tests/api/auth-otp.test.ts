@@ -250,6 +250,28 @@ describe('customer sign-in with a one-time code', () => {
     expect(spoofed.status).toBe(429);
   });
 
+  it('takes its per-IP limit from OTP_SENDS_PER_IP_PER_HOUR', async () => {
+    const shared = await createTestApp({ env: { OTP_SENDS_PER_IP_PER_HOUR: '2' } });
+    try {
+      const ip = '192.0.2.78';
+      const sendThere = (phone: string) =>
+        call(shared.app, 'POST', '/api/auth/customer/send-otp/', { body: { phone }, ip });
+      expect((await sendThere(nextPhone())).status).toBe(200);
+      expect((await sendThere(nextPhone())).status).toBe(200);
+      const over = await sendThere(nextPhone());
+      expect(over.status).toBe(429);
+      expect(over.body.message).toMatch(/^Bạn đã yêu cầu quá nhiều mã OTP/);
+      // Another address still gets its own two.
+      const elsewhere = await call(shared.app, 'POST', '/api/auth/customer/send-otp/', {
+        body: { phone: nextPhone() },
+        ip: '192.0.2.79',
+      });
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('keeps the code out of the reply when the SMS gateway fails, and allows a retry', async () => {
     let fail = true;
     const sent: string[] = [];

@@ -29,7 +29,12 @@ import { bearerToken } from './tokens';
 const PUBLIC = { access: 'public' } as const;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AuthDeps = { db: app.db, keys: app.keys, sms: app.sms };
+  const deps: AuthDeps = {
+    db: app.db,
+    keys: app.keys,
+    sms: app.sms,
+    otpSendsPerIpPerHour: app.config.otpSendsPerIpPerHour,
+  };
 
   app.post(
     '/api/auth/customer/send-otp/',

@@ -42,6 +42,7 @@ export interface AuthDeps {
   db: Kysely<DB>;
   keys: { jwt: Uint8Array; otp: Buffer };
   sms: SmsSender;
+  otpSendsPerIpPerHour?: number;
 }
 
 /** Consecutive wrong passwords before an account locks (then 1, 2, 4 ... minutes). */
@@ -75,7 +76,12 @@ async function startSession(db: Kysely<DB>, key: Uint8Array, user: AccessClaims)
 
 export function sendLoginOtp(deps: AuthDeps, phone: string, ip: string) {
   return sendOtp(
-    { db: deps.db, otpKey: deps.keys.otp, sms: deps.sms },
+    {
+      db: deps.db,
+      otpKey: deps.keys.otp,
+      sms: deps.sms,
+      sendsPerIpPerHour: deps.otpSendsPerIpPerHour,
+    },
     {
       phone,
       purpose: 'login',

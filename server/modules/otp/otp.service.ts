@@ -27,6 +27,7 @@ export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_SENDS_PER_PHONE_PER_HOUR = 5;
 export const OTP_MAX_ATTEMPTS = 5;
+/** The default of OTP_SENDS_PER_IP_PER_HOUR (server/config.ts). */
 export const OTP_SENDS_PER_IP_PER_HOUR = 20;
 export const OTP_WRONG_CODES_PER_IP: RateRule = {
   bucket: 'otp-wrong-code-ip',
@@ -38,6 +39,11 @@ export interface OtpDeps {
   db: Kysely<DB>;
   otpKey: Buffer;
   sms: SmsSender;
+  /**
+   * Codes one IP address may ask for in an hour. Behind a mobile carrier's NAT many customers
+   * share one address, so an operator may need more than the default.
+   */
+  sendsPerIpPerHour?: number;
 }
 
 function codeHmac(key: Buffer, phone: string, purpose: OtpPurpose, code: string): string {
@@ -68,7 +74,12 @@ export async function sendOtp(
   // the lock (on PGlite, the only connection).
   const challengeId = await deps.db.transaction().execute(async (trx) => {
     await lockPhone(trx, input.phone);
-    await assertSendAllowed(trx, input.phone, input.ip);
+    await assertSendAllowed(
+      trx,
+      input.phone,
+      input.ip,
+      deps.sendsPerIpPerHour ?? OTP_SENDS_PER_IP_PER_HOUR,
+    );
     await retireOpenChallenges(trx, input.phone, input.purpose);
     return insertChallenge(trx, {
       phone: input.phone,
@@ -89,9 +100,14 @@ export async function sendOtp(
   return { resend_after: OTP_RESEND_SECONDS, expires_in: OTP_TTL_SECONDS };
 }
 
-async function assertSendAllowed(db: Kysely<DB>, phone: string, ip: string): Promise<void> {
+async function assertSendAllowed(
+  db: Kysely<DB>,
+  phone: string,
+  ip: string,
+  perIpPerHour: number,
+): Promise<void> {
   const fromIp = await recentSendsFromIp(db, ip);
-  if (Number(fromIp.count) >= OTP_SENDS_PER_IP_PER_HOUR) {
+  if (Number(fromIp.count) >= perIpPerHour) {
     const retryAfter = secondsUntil(fromIp.oldest ?? new Date(), 3600, new Date());
     throw new AppError('RATE_LIMITED', {
       message: `Bạn đã yêu cầu quá nhiều mã OTP. Vui lòng thử lại sau ${describeWait(retryAfter)}.`,

@@ -34,6 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     otpKey: app.keys.otp,
     sms: app.sms,
+    sendsPerIpPerHour: app.config.otpSendsPerIpPerHour,
     uploads: app.uploads,
   };
 

@@ -18,6 +18,7 @@ export interface ProfileDeps {
   db: Kysely<DB>;
   otpKey: Buffer;
   sms: SmsSender;
+  sendsPerIpPerHour?: number;
   uploads: UploadStore;
 }
 
