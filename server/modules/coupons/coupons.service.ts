@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Coupon, CouponApplyBody, CouponApplyResult } from '#contract/orders';
 import type { DB } from '#server/db/schema';
 import { AppError, type ErrorCode } from '#server/errors';
+import { formatVnd } from '#server/lib/format-vnd';
 import {
   countLiveRedemptions,
   insertRedemption,
@@ -22,13 +23,6 @@ export const COUPON_REFUSALS = [
   'COUPON_USED_UP',
   'COUPON_WRONG_RESTAURANT',
 ] as const satisfies readonly ErrorCode[];
-
-const vndNumber = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-
-/** As the client shows prices (spec section 9): 50000 -> '50.000 ₫'. */
-export function formatVnd(amount: number): string {
-  return `${vndNumber.format(amount)} ₫`;
-}
 
 function toCoupon(row: CouponRow): Coupon {
   return {

@@ -1,4 +1,4 @@
-import { formatVnd } from '../coupons/coupons.service';
+import { formatVnd } from '#server/lib/format-vnd';
 
 /**
  * What each notification says (Vietnamese, like every server message), in one place. The

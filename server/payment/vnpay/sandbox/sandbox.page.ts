@@ -1,3 +1,4 @@
+import { formatVnd } from '#server/lib/format-vnd';
 import { formatVnpDate } from '../vnpay';
 import { CARD_HOLDER, ISSUE_DATE, TEST_CARDS, TEST_OTP, type PaymentView } from './sandbox.service';
 
@@ -18,11 +19,6 @@ const ESCAPES: Record<string, string> = {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
-/** 50000 -> '50.000 ₫' (Vietnamese grouping), without relying on the ICU data installed. */
-export function formatVnd(amount: number): string {
-  return `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} ₫`;
 }
 
 function displayTime(date: Date): string {
