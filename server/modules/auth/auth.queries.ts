@@ -16,12 +16,55 @@ export async function insertRefreshToken(
     .execute();
 }
 
-export function selectRefreshToken(db: Kysely<DB>, tokenHash: string) {
+/**
+ * The token and whether it was rotated less than `graceMs` ago, by the database's clock: the
+ * instance that rotated it and the one asking now may not agree on the time.
+ */
+export function selectRefreshToken(db: Kysely<DB>, tokenHash: string, graceMs = 0) {
   return db
     .selectFrom('refresh_tokens')
     .select(['id', 'user_id', 'family_id', 'rotated_at', 'revoked_at', 'expires_at'])
+    .select(
+      sql<boolean>`coalesce(rotated_at > now() - make_interval(secs => ${graceMs / 1000}), false)`.as(
+        'rotated_recently',
+      ),
+    )
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
+}
+
+/**
+ * Another token of the family of token `id`, only while that one is unrevoked and was rotated
+ * less than `graceMs` ago (one statement, so a sign-out in between is seen); false otherwise.
+ */
+export async function insertSiblingToken(
+  db: Kysely<DB>,
+  id: number,
+  values: { tokenHash: string; expiresAt: Date; graceMs: number },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto('refresh_tokens')
+    .columns(['user_id', 'family_id', 'token_hash', 'expires_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('refresh_tokens')
+        .select([
+          'user_id',
+          'family_id',
+          sql<string>`${values.tokenHash}::text`.as('token_hash'),
+          sql<Date>`${values.expiresAt}::timestamptz`.as('expires_at'),
+        ])
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .where(
+          'rotated_at',
+          '>',
+          sql<Date>`now() - make_interval(secs => ${values.graceMs / 1000})`,
+        ),
+    )
+    .returning('id')
+    .execute();
+  return rows.length === 1;
 }
 
 /** Marks a token as used; false when another request rotated or revoked it first. */

@@ -24,6 +24,7 @@ import {
 } from '../users/users.service';
 import {
   insertRefreshToken,
+  insertSiblingToken,
   markRotated,
   revokeFamily,
   revokeUserTokens,
@@ -182,28 +183,57 @@ function accountLocked(until: Date): AppError {
 }
 
 /**
+ * How long a just-rotated refresh token still works. Two tabs (or a retry after a lost reply)
+ * refreshing with the same token at the same moment are the app's own doing, not a thief's;
+ * without a grace the second one looked like reuse and signed the user out everywhere. Short,
+ * so a stolen copy replayed later is still caught: after the window, reuse revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
  * Rotation with reuse detection: every refresh token works once. Presenting one that was
  * already rotated (a copy in the wrong hands, or a replay) revokes its whole family, which
- * signs out every device that descends from that sign-in.
+ * signs out every device that descends from that sign-in. Within REFRESH_REUSE_GRACE_MS of its
+ * rotation it instead yields another token of the same family (and a fresh access token), so
+ * simultaneous refreshes all succeed and every pair they got keeps working. The grace is read
+ * from the stored rotated_at, so it holds whichever instance answers.
  */
 export async function refreshSession(deps: AuthDeps, presented: string): Promise<Tokens> {
-  const stored = await selectRefreshToken(deps.db, hashRefreshToken(presented));
+  const stored = await selectRefreshToken(
+    deps.db,
+    hashRefreshToken(presented),
+    REFRESH_REUSE_GRACE_MS,
+  );
   if (!stored) throw new AppError('INVALID_REFRESH_TOKEN');
-  if (stored.rotated_at || stored.revoked_at) {
+  if (stored.revoked_at || (stored.rotated_at && !stored.rotated_recently)) {
     await revokeFamily(deps.db, stored.family_id);
     throw new AppError('INVALID_REFRESH_TOKEN');
   }
   if (stored.expires_at.getTime() <= Date.now()) throw new AppError('INVALID_REFRESH_TOKEN');
 
   const user = await findUserById(deps.db, stored.user_id);
-  const rotated = await deps.db.transaction().execute(async (trx) => {
-    if (!user || !(await markRotated(trx, stored.id))) return null;
-    return createRefreshToken(trx, user.id, stored.family_id);
-  });
-  if (!user || !rotated) {
-    // Lost the race to a simultaneous refresh with the same token: treat it as reuse.
-    await revokeFamily(deps.db, stored.family_id);
-    throw new AppError('INVALID_REFRESH_TOKEN');
+  if (!user) throw new AppError('INVALID_REFRESH_TOKEN');
+  let rotated: string | null = null;
+  if (!stored.rotated_at) {
+    rotated = await deps.db.transaction().execute(async (trx) => {
+      if (!(await markRotated(trx, stored.id))) return null;
+      return createRefreshToken(trx, user.id, stored.family_id);
+    });
+  }
+  if (!rotated) {
+    // Rotated a moment ago, here or by a simultaneous refresh: within the grace, and while
+    // the token is not revoked, the caller gets a sibling; otherwise it is reuse.
+    const { token, hash } = newRefreshToken();
+    const issued = await insertSiblingToken(deps.db, stored.id, {
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+      graceMs: REFRESH_REUSE_GRACE_MS,
+    });
+    if (!issued) {
+      await revokeFamily(deps.db, stored.family_id);
+      throw new AppError('INVALID_REFRESH_TOKEN');
+    }
+    rotated = token;
   }
   return { access_token: await signAccessToken(deps.keys.jwt, user), refresh_token: rotated };
 }
