@@ -18,16 +18,18 @@ import {
   findCustomerByPhone,
   findStaffByLogin,
   findUserById,
-  noteLoginFailure,
-  resetLoginFailures,
   toProfile,
 } from '../users/users.service';
 import {
+  deleteLoginFailures,
+  deleteLoginFailuresOlderThan,
   insertRefreshToken,
   insertSiblingToken,
   markRotated,
+  recordLoginFailure,
   revokeFamily,
   revokeUserTokens,
+  selectLoginWait,
   selectRefreshToken,
 } from './auth.queries';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -46,8 +48,20 @@ export interface AuthDeps {
   otpSendsPerIpPerHour?: number;
 }
 
-/** Consecutive wrong passwords before an account locks (then 1, 2, 4 ... minutes). */
-export const LOCK_AFTER_FAILURES = 5;
+/**
+ * Wrong passwords are counted per account AND source address, never per account alone: a
+ * count per account let anyone anywhere lock the owner out, their own device included, by
+ * typing five wrong passwords (and one more per period kept them out). Past the free tries a
+ * pair waits, twice as long after each further failure, instead of a hard lock: slow enough
+ * to make guessing from one address hopeless, never a wall for the owner elsewhere. Failures
+ * older than a day are forgotten. Guessing spread over many accounts from one address is the
+ * per-address limit below.
+ */
+export const LOGIN_THROTTLE = {
+  freeFailures: 5,
+  maxWaitSeconds: 15 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+} as const;
 export const LOGIN_FAILURES_PER_IP: RateRule = {
   bucket: 'login-fail-ip',
   limit: 30,
@@ -158,28 +172,30 @@ export async function staffLogin(
     await recordEvent(deps.db, LOGIN_FAILURES_PER_IP, input.ip);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (user.locked_until && user.locked_until.getTime() > Date.now()) {
-    throw accountLocked(user.locked_until);
-  }
+  // A try during the wait is not checked, so it neither counts nor reveals the password.
+  const wait = await selectLoginWait(deps.db, user.id, input.ip);
+  if (wait > 0) throw loginDelayed(wait);
   if (!(await verifyPassword(user.password_hash, input.password))) {
-    const after = await noteLoginFailure(deps.db, user.id, LOCK_AFTER_FAILURES);
+    const waitNow = await recordLoginFailure(deps.db, user.id, input.ip, LOGIN_THROTTLE);
     await recordEvent(deps.db, LOGIN_FAILURES_PER_IP, input.ip);
-    if (after.locked_until && after.locked_until.getTime() > Date.now()) {
-      throw accountLocked(after.locked_until);
-    }
+    if (waitNow > 0) throw loginDelayed(waitNow);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (user.failed_logins > 0) await resetLoginFailures(deps.db, user.id);
+  await deleteLoginFailures(deps.db, user.id, input.ip);
   const tokens = await startSession(deps.db, deps.keys.jwt, user);
   return { user: toProfile(user), tokens };
 }
 
-function accountLocked(until: Date): AppError {
-  const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new AppError('ACCOUNT_LOCKED', {
-    message: `Tài khoản tạm khóa do đăng nhập sai nhiều lần. Vui lòng thử lại sau ${describeWait(retryAfter)}.`,
-    retryAfter,
+function loginDelayed(seconds: number): AppError {
+  return new AppError('LOGIN_DELAYED', {
+    message: `Bạn đã nhập sai mật khẩu nhiều lần. Vui lòng thử lại sau ${describeWait(seconds)}.`,
+    retryAfter: seconds,
   });
+}
+
+/** Forgets account-and-source pairs with no failure for a day (the hourly housekeeping). */
+export function pruneLoginFailures(db: Kysely<DB>): Promise<number> {
+  return deleteLoginFailuresOlderThan(db, LOGIN_THROTTLE.forgetAfterSeconds);
 }
 
 /**

@@ -4,9 +4,7 @@ import type { DB } from '#server/db/schema';
 import { AppError, type ErrorCode } from '#server/errors';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
-  clearLoginFailures,
   insertUser,
-  recordLoginFailure,
   selectCustomerByPhone,
   selectStaffByLogin,
   selectStaffConflicts,
@@ -22,8 +20,6 @@ export const findUserById = selectUserById;
 export const findCustomerByPhone = selectCustomerByPhone;
 /** A staff-level account by username or email, both case-insensitive. */
 export const findStaffByLogin = selectStaffByLogin;
-export const noteLoginFailure = recordLoginFailure;
-export const resetLoginFailures = clearLoginFailures;
 
 /** Inserts a user; a unique-index race becomes its 409. */
 export function createUser(...args: Parameters<typeof insertUser>) {
