@@ -81,7 +81,8 @@ export interface VnpaySandboxTransactionsTable {
   create_date: string;
   outcome: 'open' | 'final';
   otp_failures: Generated<number>;
-  result: Record<string, string> | null;
+  /** Written as JSON text, read back as the object. */
+  result: ColumnType<Record<string, string> | null, string | null, string | null>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 

@@ -118,7 +118,7 @@ describe('jobs that run on one instance at a time', () => {
     }
     await timer.stop();
     expect(removed).toEqual([
-      { removed: { rateLimitEvents: 1, idempotencyKeys: 0, loginThrottles: 0 } },
+      { removed: { rateLimitEvents: 1, idempotencyKeys: 0, loginThrottles: 0, vnpaySandbox: 0 } },
     ]);
     const left = await db.selectFrom('rate_limit_events').select('key').execute();
     expect(left).toEqual([{ key: 'new' }]);

@@ -3,6 +3,7 @@ import type { ExclusivelyFn } from '#server/db/database';
 import { JOB_LOCKS, runPeriodicallyAlone } from '#server/db/exclusive-jobs';
 import type { DB } from '#server/db/schema';
 import type { Periodic } from '#server/lib/periodic';
+import { pruneSandbox } from '#server/payment/vnpay/sandbox/sandbox.service';
 import { pruneLoginFailures } from '../auth/auth.service';
 import { sweepExpiredKeys } from '../idempotency/idempotency.service';
 import { pruneExpiredRateEvents } from '../rate-limit/rate-limit.service';
@@ -11,18 +12,21 @@ export interface HousekeepingSummary {
   rateLimitEvents: number;
   idempotencyKeys: number;
   loginThrottles: number;
+  vnpaySandbox: number;
 }
 
 /**
  * Deletes the rows no request will read again: rate-limit events past every window, expired
- * idempotency keys, and sign-in failures forgotten after a day. Each table is otherwise only
- * trimmed by the requests that touch the same key, so keys that never come back stayed forever.
+ * idempotency keys, sign-in failures forgotten after a day, and what the development VNPay
+ * sandbox remembers. The first three are otherwise only trimmed by requests that touch the
+ * same key, so keys that never came back stayed forever.
  */
 export async function pruneExpiredRows(db: Kysely<DB>): Promise<HousekeepingSummary> {
   return {
     rateLimitEvents: await pruneExpiredRateEvents(db),
     idempotencyKeys: await sweepExpiredKeys(db),
     loginThrottles: await pruneLoginFailures(db),
+    vnpaySandbox: await pruneSandbox(db),
   };
 }
 
