@@ -3,6 +3,7 @@ import {
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
   EMPTY_CART,
+  ORDER_MAX_SUBTOTAL,
   type Cart,
   type CartAddBody,
 } from '#contract/cart';
@@ -111,11 +112,19 @@ function mutate(
   db: Kysely<DB>,
   customerId: number,
   change: (trx: Kysely<DB>, boundTo: number | null) => Promise<void>,
+  options: { capTotal?: boolean } = {},
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const { restaurant_id } = await lockCart(trx, customerId);
+    const before = options.capTotal ? (await getCart(trx, customerId)).subtotal : 0;
     await change(trx, restaurant_id);
-    return getCart(trx, customerId);
+    const cart = await getCart(trx, customerId);
+    // Only a change that makes the cart dearer is refused: a cart already past the cap (its
+    // dishes got dearer since) can still be brought back under it.
+    if (options.capTotal && cart.subtotal > ORDER_MAX_SUBTOTAL && cart.subtotal > before) {
+      throw new AppError('ORDER_TOO_LARGE');
+    }
+    return cart;
   });
 }
 
@@ -126,32 +135,37 @@ function mutate(
  */
 export function addToCart(db: Kysely<DB>, customerId: number, input: CartAddBody): Promise<Cart> {
   const toppingIds = [...new Set(input.topping_ids)].sort((a, b) => a - b);
-  return mutate(db, customerId, async (trx, boundTo) => {
-    const dish = await selectDishForCart(trx, input.food_id);
-    // A deleted dish, or one of a restaurant not (or no longer) approved, does not exist for
-    // customers, exactly as the catalogue answers for it.
-    if (dish?.deleted_at !== null || dish.restaurant_approval !== 'approved') {
-      throw new AppError('FOOD_NOT_FOUND');
-    }
-    if (!dish.available) throw new AppError('FOOD_UNAVAILABLE');
-    if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
-    const known = await selectDishToppingIds(trx, dish.id, toppingIds);
-    if (known.length !== toppingIds.length) throw new AppError('TOPPING_INVALID');
+  return mutate(
+    db,
+    customerId,
+    async (trx, boundTo) => {
+      const dish = await selectDishForCart(trx, input.food_id);
+      // A deleted dish, or one of a restaurant not (or no longer) approved, does not exist for
+      // customers, exactly as the catalogue answers for it.
+      if (dish?.deleted_at !== null || dish.restaurant_approval !== 'approved') {
+        throw new AppError('FOOD_NOT_FOUND');
+      }
+      if (!dish.available) throw new AppError('FOOD_UNAVAILABLE');
+      if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
+      const known = await selectDishToppingIds(trx, dish.id, toppingIds);
+      if (known.length !== toppingIds.length) throw new AppError('TOPPING_INVALID');
 
-    const lineCount = await countLines(trx, customerId);
-    if (lineCount > 0 && boundTo !== dish.restaurant_id) {
-      throw new AppError('CART_OTHER_RESTAURANT');
-    }
-    const line = await selectLine(trx, customerId, dish.id, toppingIds);
-    if (line && line.quantity + input.quantity > CART_MAX_QUANTITY) {
-      throw new AppError('CART_QUANTITY_LIMIT', {
-        message: `Số lượng mỗi món tối đa ${CART_MAX_QUANTITY}. Giỏ hàng đã có ${line.quantity} phần món này.`,
-      });
-    }
-    if (!line && lineCount >= CART_MAX_LINES) throw new AppError('CART_TOO_MANY_LINES');
-    await addToLine(trx, customerId, dish.id, toppingIds, input.quantity);
-    if (boundTo !== dish.restaurant_id) await bindCart(trx, customerId, dish.restaurant_id);
-  });
+      const lineCount = await countLines(trx, customerId);
+      if (lineCount > 0 && boundTo !== dish.restaurant_id) {
+        throw new AppError('CART_OTHER_RESTAURANT');
+      }
+      const line = await selectLine(trx, customerId, dish.id, toppingIds);
+      if (line && line.quantity + input.quantity > CART_MAX_QUANTITY) {
+        throw new AppError('CART_QUANTITY_LIMIT', {
+          message: `Số lượng mỗi món tối đa ${CART_MAX_QUANTITY}. Giỏ hàng đã có ${line.quantity} phần món này.`,
+        });
+      }
+      if (!line && lineCount >= CART_MAX_LINES) throw new AppError('CART_TOO_MANY_LINES');
+      await addToLine(trx, customerId, dish.id, toppingIds, input.quantity);
+      if (boundTo !== dish.restaurant_id) await bindCart(trx, customerId, dish.restaurant_id);
+    },
+    { capTotal: true },
+  );
 }
 
 export function updateCartItem(
@@ -160,11 +174,16 @@ export function updateCartItem(
   itemId: number,
   quantity: number,
 ): Promise<Cart> {
-  return mutate(db, customerId, async (trx) => {
-    if (!(await setLineQuantity(trx, customerId, itemId, quantity))) {
-      throw new AppError('CART_ITEM_NOT_FOUND');
-    }
-  });
+  return mutate(
+    db,
+    customerId,
+    async (trx) => {
+      if (!(await setLineQuantity(trx, customerId, itemId, quantity))) {
+        throw new AppError('CART_ITEM_NOT_FOUND');
+      }
+    },
+    { capTotal: true },
+  );
 }
 
 /** Removing the last line frees the cart for any restaurant. */
