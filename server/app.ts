@@ -20,6 +20,7 @@ import { registerBodyChecks, registerJsonParser, registerUrlChecks } from './htt
 import { idempotencyPlugin } from './http/idempotency';
 import { registerStatic } from './http/static';
 import { deriveKeys, type Keys } from './lib/keys';
+import { validationMessage } from './lib/validation-messages';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -50,8 +51,10 @@ import { MAX_UPLOAD_BYTES } from './storage/images';
 import { createUploadStore, registerUploadServing, type UploadStore } from './storage/uploads';
 import { APP_VERSION } from './version';
 
-// Validation messages that no contract overrides still reach users, so they speak Vietnamese.
-z.config(z.locales.vi());
+// Validation messages that no contract sets itself still reach users: one map for the whole
+// API names the field and says what it expects. zod's Vietnamese locale stays underneath for
+// any issue the map does not know.
+z.config({ ...z.locales.vi(), customError: validationMessage });
 
 declare module 'fastify' {
   interface FastifyInstance {

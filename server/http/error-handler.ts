@@ -50,11 +50,20 @@ const DATABASE_VALUE_CODES: Record<string, ErrorCode> = {
   '22021': 'INVALID_TEXT',
 };
 
+/** One entry per field and message: '1e300' fails two checks of a page with one message. */
 function validationErrors(error: FastifyError): FieldError[] {
-  return (error.validation ?? []).map((issue) => ({
-    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-    message: issue.message ?? ERRORS.VALIDATION_ERROR.message,
-  }));
+  const seen = new Set<string>();
+  return (error.validation ?? [])
+    .map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? ERRORS.VALIDATION_ERROR.message,
+    }))
+    .filter((entry) => {
+      const key = `${entry.path}\n${entry.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /**
