@@ -128,6 +128,15 @@ function mutate(
   });
 }
 
+/** A change that may add dishes: refused when it takes the cart past ORDER_MAX_SUBTOTAL. */
+function mutateCapped(
+  db: Kysely<DB>,
+  customerId: number,
+  change: (trx: Kysely<DB>, boundTo: number | null) => Promise<void>,
+): Promise<Cart> {
+  return mutate(db, customerId, change, { capTotal: true });
+}
+
 /**
  * Adds a dish with a set of toppings. The same dish with the same toppings adds to its line.
  * Opening hours are not checked: a cart may be filled before the restaurant opens; the order
@@ -135,37 +144,32 @@ function mutate(
  */
 export function addToCart(db: Kysely<DB>, customerId: number, input: CartAddBody): Promise<Cart> {
   const toppingIds = [...new Set(input.topping_ids)].sort((a, b) => a - b);
-  return mutate(
-    db,
-    customerId,
-    async (trx, boundTo) => {
-      const dish = await selectDishForCart(trx, input.food_id);
-      // A deleted dish, or one of a restaurant not (or no longer) approved, does not exist for
-      // customers, exactly as the catalogue answers for it.
-      if (dish?.deleted_at !== null || dish.restaurant_approval !== 'approved') {
-        throw new AppError('FOOD_NOT_FOUND');
-      }
-      if (!dish.available) throw new AppError('FOOD_UNAVAILABLE');
-      if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
-      const known = await selectDishToppingIds(trx, dish.id, toppingIds);
-      if (known.length !== toppingIds.length) throw new AppError('TOPPING_INVALID');
+  return mutateCapped(db, customerId, async (trx, boundTo) => {
+    const dish = await selectDishForCart(trx, input.food_id);
+    // A deleted dish, or one of a restaurant not (or no longer) approved, does not exist for
+    // customers, exactly as the catalogue answers for it.
+    if (dish?.deleted_at !== null || dish.restaurant_approval !== 'approved') {
+      throw new AppError('FOOD_NOT_FOUND');
+    }
+    if (!dish.available) throw new AppError('FOOD_UNAVAILABLE');
+    if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
+    const known = await selectDishToppingIds(trx, dish.id, toppingIds);
+    if (known.length !== toppingIds.length) throw new AppError('TOPPING_INVALID');
 
-      const lineCount = await countLines(trx, customerId);
-      if (lineCount > 0 && boundTo !== dish.restaurant_id) {
-        throw new AppError('CART_OTHER_RESTAURANT');
-      }
-      const line = await selectLine(trx, customerId, dish.id, toppingIds);
-      if (line && line.quantity + input.quantity > CART_MAX_QUANTITY) {
-        throw new AppError('CART_QUANTITY_LIMIT', {
-          message: `Số lượng mỗi món tối đa ${CART_MAX_QUANTITY}. Giỏ hàng đã có ${line.quantity} phần món này.`,
-        });
-      }
-      if (!line && lineCount >= CART_MAX_LINES) throw new AppError('CART_TOO_MANY_LINES');
-      await addToLine(trx, customerId, dish.id, toppingIds, input.quantity);
-      if (boundTo !== dish.restaurant_id) await bindCart(trx, customerId, dish.restaurant_id);
-    },
-    { capTotal: true },
-  );
+    const lineCount = await countLines(trx, customerId);
+    if (lineCount > 0 && boundTo !== dish.restaurant_id) {
+      throw new AppError('CART_OTHER_RESTAURANT');
+    }
+    const line = await selectLine(trx, customerId, dish.id, toppingIds);
+    if (line && line.quantity + input.quantity > CART_MAX_QUANTITY) {
+      throw new AppError('CART_QUANTITY_LIMIT', {
+        message: `Số lượng mỗi món tối đa ${CART_MAX_QUANTITY}. Giỏ hàng đã có ${line.quantity} phần món này.`,
+      });
+    }
+    if (!line && lineCount >= CART_MAX_LINES) throw new AppError('CART_TOO_MANY_LINES');
+    await addToLine(trx, customerId, dish.id, toppingIds, input.quantity);
+    if (boundTo !== dish.restaurant_id) await bindCart(trx, customerId, dish.restaurant_id);
+  });
 }
 
 export function updateCartItem(
@@ -174,16 +178,11 @@ export function updateCartItem(
   itemId: number,
   quantity: number,
 ): Promise<Cart> {
-  return mutate(
-    db,
-    customerId,
-    async (trx) => {
-      if (!(await setLineQuantity(trx, customerId, itemId, quantity))) {
-        throw new AppError('CART_ITEM_NOT_FOUND');
-      }
-    },
-    { capTotal: true },
-  );
+  return mutateCapped(db, customerId, async (trx) => {
+    if (!(await setLineQuantity(trx, customerId, itemId, quantity))) {
+      throw new AppError('CART_ITEM_NOT_FOUND');
+    }
+  });
 }
 
 /** Removing the last line frees the cart for any restaurant. */
