@@ -10,6 +10,12 @@ export const CART_MAX_QUANTITY = 99;
 export const CART_MAX_LINES = 50;
 /** Toppings of one line; a dish has far fewer, this only bounds the request. */
 export const CART_MAX_TOPPINGS = 20;
+/**
+ * The most one order may come to before a coupon, in đồng: far above any meal (a party of fifty
+ * at the dearest dishes), and far below what the orders' integer columns hold (2^31 - 1), which
+ * fifty lines of 99 dishes at the 10,000,000 ₫ price cap would otherwise pass.
+ */
+export const ORDER_MAX_SUBTOTAL = 50_000_000;
 
 export const EMPTY_CART: Cart = {
   restaurant_id: null,

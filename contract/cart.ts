@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY, CART_MAX_TOPPINGS, CART_MIN_QUANTITY } from './cart-limits';
 import { okReply } from './envelope';
+import { idParam, idSchema } from './numbers';
 
 export {
   CART_MAX_LINES,
@@ -8,6 +9,7 @@ export {
   CART_MAX_TOPPINGS,
   CART_MIN_QUANTITY,
   EMPTY_CART,
+  ORDER_MAX_SUBTOTAL,
 } from './cart-limits';
 
 const QUANTITY_MESSAGE = `Số lượng phải là số nguyên từ ${CART_MIN_QUANTITY} đến ${CART_MAX_QUANTITY}`;
@@ -19,19 +21,12 @@ export const QuantitySchema = z
   .min(CART_MIN_QUANTITY, QUANTITY_MESSAGE)
   .max(CART_MAX_QUANTITY, QUANTITY_MESSAGE);
 
-const ID_MESSAGE = 'Mã không hợp lệ';
-const IdSchema = z
-  .number({ error: ID_MESSAGE })
-  .int(ID_MESSAGE)
-  .min(1, ID_MESSAGE)
-  .max(2_147_483_647, ID_MESSAGE);
-
 /** Spec section 3, 'Add-to-cart payload'. Topping ids are a set: order and repeats do not matter. */
 export const CartAddBodySchema = z.object({
-  food_id: IdSchema,
+  food_id: idSchema(),
   quantity: QuantitySchema,
   topping_ids: z
-    .array(IdSchema, { error: 'Danh sách topping không hợp lệ' })
+    .array(idSchema(), { error: 'Danh sách topping không hợp lệ' })
     .max(CART_MAX_TOPPINGS, `Tối đa ${CART_MAX_TOPPINGS} topping cho một món`)
     .default([]),
 });
@@ -80,13 +75,7 @@ export const CartSchema = z.object({
 
 export const CartReplySchema = okReply(CartSchema);
 
-export const CartItemParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: ID_MESSAGE })
-    .int(ID_MESSAGE)
-    .min(1, ID_MESSAGE)
-    .max(2_147_483_647, ID_MESSAGE),
-});
+export const CartItemParamsSchema = z.object({ id: idParam() });
 
 export type CartAddBody = z.infer<typeof CartAddBodySchema>;
 export type CartUpdateBody = z.infer<typeof CartUpdateBodySchema>;

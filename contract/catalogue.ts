@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply, PaginationSchema } from './envelope';
+import { idParam, INT32_MAX, pageParam, perPageParam, wholeNumberParam } from './numbers';
 
 // --- Opening hours (design.md section 5) ---
 
@@ -34,21 +35,9 @@ export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 
 // --- Query parameters shared by the lists ---
 
-const int = (message: string) =>
-  z.coerce.number({ error: message }).refine(Number.isInteger, message);
-
 export const PageQuerySchema = z.object({
-  page: int('Số trang phải là số nguyên dương')
-    .pipe(z.number().min(1, 'Số trang phải là số nguyên dương'))
-    .default(1),
-  per_page: int('Số mục mỗi trang phải từ 1 đến 50')
-    .pipe(
-      z
-        .number()
-        .min(1, 'Số mục mỗi trang phải từ 1 đến 50')
-        .max(50, 'Số mục mỗi trang phải từ 1 đến 50'),
-    )
-    .optional(),
+  page: pageParam(),
+  per_page: perPageParam().optional(),
 });
 
 /** lat and lon come together or not at all; without them the city-centre default applies. */
@@ -188,9 +177,7 @@ export const SearchRestaurantSchema = z.object({
 export const FoodListQuerySchema = PageQuerySchema.extend(LocationQuerySchema.shape).extend({
   q: SearchTextSchema.optional(),
   category: z.string().trim().max(100, 'Danh mục không tồn tại').optional(),
-  restaurant_id: int('Mã nhà hàng không hợp lệ')
-    .pipe(z.number().min(1, 'Mã nhà hàng không hợp lệ'))
-    .optional(),
+  restaurant_id: idParam('Mã nhà hàng không hợp lệ').optional(),
 });
 
 export const FoodListReplySchema = okReply(
@@ -206,11 +193,7 @@ export const FoodListReplySchema = okReply(
   }),
 );
 
-export const IdParamsSchema = z.object({
-  id: int('Mã không hợp lệ').pipe(
-    z.number().min(1, 'Mã không hợp lệ').max(2_147_483_647, 'Mã không hợp lệ'),
-  ),
-});
+export const IdParamsSchema = z.object({ id: idParam() });
 
 export const FoodReplySchema = okReply(FoodSchema);
 
@@ -221,12 +204,8 @@ export const SearchQuerySchema = PageQuerySchema.extend(LocationQuerySchema.shap
     .enum(['distance', 'price'], { error: 'Kiểu sắp xếp không hợp lệ' })
     .default('distance'),
   sort_order: z.enum(['asc', 'desc'], { error: 'Thứ tự sắp xếp không hợp lệ' }).default('asc'),
-  min_price: int('Giá tối thiểu không hợp lệ')
-    .pipe(z.number().min(0, 'Giá tối thiểu không hợp lệ'))
-    .optional(),
-  max_price: int('Giá tối đa không hợp lệ')
-    .pipe(z.number().min(0, 'Giá tối đa không hợp lệ'))
-    .optional(),
+  min_price: wholeNumberParam('Giá tối thiểu không hợp lệ', 0, INT32_MAX).optional(),
+  max_price: wholeNumberParam('Giá tối đa không hợp lệ', 0, INT32_MAX).optional(),
   /** Category names, comma-joined. */
   categories: z.string().trim().max(500, 'Danh mục không tồn tại').optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply, PaginationSchema } from './envelope';
+import { pageParam, perPageParam } from './numbers';
 
 /**
  * The inbox behind the bell (spec 2.2's count, made real): one notification per thing a user
@@ -20,22 +21,9 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-const PAGE_MESSAGE = 'Số trang phải là số nguyên dương';
-const PER_PAGE_MESSAGE = 'Số mục mỗi trang phải từ 1 đến 50';
-
 export const NotificationListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: PAGE_MESSAGE })
-    .int(PAGE_MESSAGE)
-    .min(1, PAGE_MESSAGE)
-    .max(100_000, PAGE_MESSAGE)
-    .default(1),
-  per_page: z.coerce
-    .number({ error: PER_PAGE_MESSAGE })
-    .int(PER_PAGE_MESSAGE)
-    .min(1, PER_PAGE_MESSAGE)
-    .max(50, PER_PAGE_MESSAGE)
-    .default(20),
+  page: pageParam(),
+  per_page: perPageParam().default(20),
 });
 
 export const NotificationListSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okReply, PaginationSchema } from './envelope';
 import { normalizePhone, PHONE_INVALID } from './fields';
+import { idSchema, pageParam, perPageParam } from './numbers';
 
 // --- Coupons (spec 7.4, design.md section 5) ---
 
@@ -46,12 +47,7 @@ export const CouponReplySchema = okReply(CouponSchema);
 export const CouponCodeParamsSchema = z.object({ code: CouponCodeSchema });
 
 const MONEY_MESSAGE = 'Số tiền không hợp lệ';
-const ID_MESSAGE = 'Mã không hợp lệ';
-const IdSchema = z
-  .number({ error: ID_MESSAGE })
-  .int(ID_MESSAGE)
-  .min(1, ID_MESSAGE)
-  .max(2_147_483_647, ID_MESSAGE);
+const IdSchema = idSchema();
 
 /** Spec 7.4: a preview with the rules order creation enforces. */
 export const CouponApplyBodySchema = z.object({
@@ -174,18 +170,8 @@ export const OrderSchema = z.object({
 });
 
 export const OrderListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Số trang phải là số nguyên dương' })
-    .int('Số trang phải là số nguyên dương')
-    .min(1, 'Số trang phải là số nguyên dương')
-    .max(100_000, 'Số trang phải là số nguyên dương')
-    .default(1),
-  per_page: z.coerce
-    .number({ error: 'Số mục mỗi trang phải từ 1 đến 50' })
-    .int('Số mục mỗi trang phải từ 1 đến 50')
-    .min(1, 'Số mục mỗi trang phải từ 1 đến 50')
-    .max(50, 'Số mục mỗi trang phải từ 1 đến 50')
-    .default(10),
+  page: pageParam(),
+  per_page: perPageParam().default(10),
   status: OrderStatusSchema.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './numbers';
 
 // --- Payments through VNPay (spec 7.4, design.md section 5, vnpay.md) ---
 
@@ -40,11 +41,7 @@ export const DepositReplySchema = z.object({
 });
 
 export const PayOrderBodySchema = z.object({
-  order_id: z
-    .number({ error: 'Mã đơn hàng không hợp lệ' })
-    .int('Mã đơn hàng không hợp lệ')
-    .min(1, 'Mã đơn hàng không hợp lệ')
-    .max(2_147_483_647, 'Mã đơn hàng không hợp lệ'),
+  order_id: idSchema('Mã đơn hàng không hợp lệ'),
 });
 
 /**

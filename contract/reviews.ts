@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { ReviewSchema } from './catalogue';
 import { okReply, PaginationSchema } from './envelope';
+import { idSchema, pageParam, perPageParam } from './numbers';
 
 export const RATING_MESSAGE = 'Số sao phải là số nguyên từ 1 đến 5';
 export const REVIEW_COMMENT_MAX = 1000;
 
-const ID_MESSAGE = 'Mã không hợp lệ';
-const IdSchema = z
-  .number({ error: ID_MESSAGE })
-  .int(ID_MESSAGE)
-  .min(1, ID_MESSAGE)
-  .max(2_147_483_647, ID_MESSAGE);
+const IdSchema = idSchema();
 
 /**
  * Spec 7.4 'POST /api/customer/reviews/' and section 5 (rating 1 to 5 sent as a number, comment
@@ -60,17 +56,8 @@ export type ReviewEligibility = z.infer<typeof ReviewEligibilityReplySchema>['da
 
 /** GET /api/staff/reviews/ (spec 7.5, 2.18): the restaurant's reviews, newest first, 10 a page. */
 export const StaffReviewListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Số trang phải là số nguyên dương' })
-    .int('Số trang phải là số nguyên dương')
-    .min(1, 'Số trang phải là số nguyên dương')
-    .default(1),
-  per_page: z.coerce
-    .number({ error: 'Số mục mỗi trang phải từ 1 đến 50' })
-    .int('Số mục mỗi trang phải từ 1 đến 50')
-    .min(1, 'Số mục mỗi trang phải từ 1 đến 50')
-    .max(50, 'Số mục mỗi trang phải từ 1 đến 50')
-    .default(10),
+  page: pageParam(),
+  per_page: perPageParam().default(10),
   /** Matches the dish name, the comment or the customer's name, ignoring diacritics. */
   q: z.string().trim().max(200, 'Từ khóa tìm kiếm tối đa 200 ký tự').optional(),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { jsonTooDeep } from './json-depth';
 import { PageQuerySchema, SearchTextSchema, ToppingSchema } from './catalogue';
 import { okReply, PaginationSchema } from './envelope';
+import { idParam, idSchema } from './numbers';
 
 // The staff menu (spec 2.18, 7.5 'foods/'): one restaurant's dishes as its owner and
 // staff edit them. The same body arrives as JSON or as multipart fields (with an image file);
@@ -52,7 +54,7 @@ export const ImageUrlSchema = z
 
 /** A topping in the form: `id` keeps an existing one (and its place in old carts). */
 export const ToppingInputSchema = z.object({
-  id: z.number().int().min(1).optional(),
+  id: idSchema('Mã topping không hợp lệ').optional(),
   name: z
     .string({ error: 'Vui lòng nhập tên topping' })
     .trim()
@@ -77,7 +79,7 @@ export const FoodCreateBodySchema = z.object({
   image_url: ImageUrlSchema.optional(),
   /** Category ids (GET /api/category/). */
   category_ids: z
-    .array(z.number().int().min(1), { error: 'Danh mục không hợp lệ' })
+    .array(idSchema('Danh mục không hợp lệ'), { error: 'Danh mục không hợp lệ' })
     .max(10, 'Tối đa 10 danh mục')
     .default([]),
   toppings: z
@@ -97,7 +99,7 @@ export const FoodUpdateBodySchema = z.object({
     .optional(),
   image_url: ImageUrlSchema.optional(),
   category_ids: z
-    .array(z.number().int().min(1), { error: 'Danh mục không hợp lệ' })
+    .array(idSchema('Danh mục không hợp lệ'), { error: 'Danh mục không hợp lệ' })
     .max(10, 'Tối đa 10 danh mục')
     .optional(),
   toppings: z
@@ -122,7 +124,8 @@ export function parseFoodFields(fields: Record<string, string>): Record<string, 
   }
   for (const key of ['category_ids', 'toppings'] as const) {
     const value = fields[key];
-    if (value === undefined) continue;
+    // Too deep to be a list of toppings: left as text before anything walks it.
+    if (value === undefined || jsonTooDeep(value)) continue;
     try {
       out[key] = JSON.parse(value) as unknown;
     } catch {
@@ -150,11 +153,7 @@ export const StaffFoodSchema = z.object({
 export const StaffFoodListQuerySchema = PageQuerySchema.extend({
   q: SearchTextSchema.optional(),
   /** Optional; when given it must be the caller's own restaurant. */
-  restaurant_id: z.coerce
-    .number({ error: 'Mã nhà hàng không hợp lệ' })
-    .int('Mã nhà hàng không hợp lệ')
-    .min(1, 'Mã nhà hàng không hợp lệ')
-    .optional(),
+  restaurant_id: idParam('Mã nhà hàng không hợp lệ').optional(),
 });
 
 export const StaffFoodReplySchema = okReply(StaffFoodSchema);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { jsonTooDeep } from './json-depth';
 import type { OpeningHoursSchema } from './catalogue';
 import { IntervalSchema, RestaurantSchema, WEEKDAYS, type OpeningHours } from './catalogue';
 import { okReply, PaginationSchema } from './envelope';
 import { EmailSchema, PhoneSchema, requiredText } from './fields';
 import { ImageUrlSchema } from './staff-menu';
+import { pageParam, perPageParam } from './numbers';
 
 // The owner's restaurant (spec 2.15, 2.18, 7.5 'restaurant/') and its approval by an
 // admin (design.md section 5). Create and update accept JSON or multipart (cover and logo
@@ -129,7 +131,8 @@ export const RestaurantHoursBodySchema = z.object({ opening_hours: OpeningHoursI
 /** Multipart text back to values: opening_hours from JSON, lat and lon from numbers. */
 export function parseRestaurantFields(fields: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...fields };
-  if (fields.opening_hours !== undefined) {
+  // Hours nest four levels; deeper text is left as text before anything walks it.
+  if (fields.opening_hours !== undefined && !jsonTooDeep(fields.opening_hours)) {
     try {
       out.opening_hours = JSON.parse(fields.opening_hours) as unknown;
     } catch {
@@ -158,8 +161,8 @@ export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected'], 
 
 export const AdminRestaurantListQuerySchema = z.object({
   status: ApprovalStatusSchema.default('pending'),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(50).default(20),
+  page: pageParam(),
+  per_page: perPageParam().default(20),
 });
 
 export const AdminRestaurantSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply, PaginationSchema } from './envelope';
+import { pageParam, perPageParam } from './numbers';
 
 // --- Wallet, withdrawals (spec 2.16, 5, 7.5; design.md section 5) ---
 
@@ -45,18 +46,8 @@ export const WithdrawalReplySchema = okReply(WithdrawalSchema);
 
 export const WithdrawalListQuerySchema = z.object({
   status: WithdrawalStatusSchema.optional(),
-  page: z.coerce
-    .number({ error: 'Số trang phải là số nguyên dương' })
-    .int('Số trang phải là số nguyên dương')
-    .min(1, 'Số trang phải là số nguyên dương')
-    .max(100_000, 'Số trang phải là số nguyên dương')
-    .default(1),
-  per_page: z.coerce
-    .number({ error: 'Số mục mỗi trang phải từ 1 đến 50' })
-    .int('Số mục mỗi trang phải từ 1 đến 50')
-    .min(1, 'Số mục mỗi trang phải từ 1 đến 50')
-    .max(50, 'Số mục mỗi trang phải từ 1 đến 50')
-    .default(20),
+  page: pageParam(),
+  per_page: perPageParam().default(20),
 });
 
 export const WithdrawalListReplySchema = okReply(

@@ -15,12 +15,13 @@ import { developmentVapidKeys, type Config } from './config';
 import type { Database, DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
 import { accessPlugin } from './http/access';
-import { registerErrorHandling, sendError } from './http/error-handler';
+import { frameworkError, registerErrorHandling, sendError } from './http/error-handler';
+import { registerBodyChecks, registerJsonParser, registerUrlChecks } from './http/hostile-input';
 import { idempotencyPlugin } from './http/idempotency';
 import { registerStatic } from './http/static';
 import { registerUploadServing } from './http/uploads';
 import { deriveKeys, type Keys } from './lib/keys';
-import { normalizeInput } from './lib/normalize';
+import { validationMessage } from './lib/validation-messages';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -51,8 +52,10 @@ import { MAX_UPLOAD_BYTES } from './storage/images';
 import { createUploadStore, type UploadStore } from './storage/uploads';
 import { APP_VERSION } from './version';
 
-// Validation messages that no contract overrides still reach users, so they speak Vietnamese.
-z.config(z.locales.vi());
+// Validation messages that no contract sets itself still reach users: one map for the whole
+// API names the field and says what it expects. zod's Vietnamese locale stays underneath for
+// any issue the map does not know.
+z.config({ ...z.locales.vi(), customError: validationMessage });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,9 +110,10 @@ export async function buildApp({
         ? incoming
         : randomUUID();
     },
-    // Past find-my-way's default of 100 characters a path parameter got a bare 414 outside
-    // the envelope; a longer one now reaches its route's schema and is refused there (400).
+    // A path parameter up to 1000 characters reaches its route's schema and is refused there
+    // (400); past that the router refuses it (414), in the envelope through frameworkErrors.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 1000 },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -156,6 +160,8 @@ export async function buildApp({
   app.addHook('onReady', async () => pushWorker.start());
   app.addHook('onClose', () => pushWorker.stop());
   registerErrorHandling(app);
+  registerJsonParser(app);
+  registerUrlChecks(app);
   // Before any route: every /api route must then declare who may call it.
   await app.register(accessPlugin, { key: keys.jwt });
   // Routes that declare `config.idempotent` replay their stored reply for a repeated
@@ -184,11 +190,8 @@ export async function buildApp({
   });
 
   // After multipart, whose own preValidation hook turns a form into the body: text typed into
-  // a form with a file is normalised like any JSON body.
-  app.addHook('preValidation', async (request) => {
-    if (request.body) request.body = normalizeInput(request.body);
-    if (request.query) request.query = normalizeInput(request.query);
-  });
+  // a form with a file is checked and normalised like any JSON body.
+  registerBodyChecks(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -20,6 +20,26 @@ export const ERRORS = {
     message: 'Kiểu dữ liệu gửi lên không được hỗ trợ. Vui lòng gửi JSON.',
   },
   BAD_REQUEST: { status: 400, message: 'Yêu cầu không hợp lệ' },
+  /** The depth is contract/json-depth.ts's JSON_MAX_DEPTH (this file imports nothing). */
+  JSON_TOO_DEEP: {
+    status: 400,
+    message: 'Dữ liệu gửi lên lồng nhau quá sâu (tối đa 32 cấp)',
+  },
+  MULTIPART_INVALID: {
+    status: 400,
+    message: 'Biểu mẫu gửi lên bị hỏng hoặc không đầy đủ. Vui lòng gửi lại.',
+  },
+  INVALID_TEXT: {
+    status: 400,
+    message: 'Dữ liệu gửi lên chứa ký tự không hợp lệ (ký tự NUL hoặc mã hóa không phải UTF-8)',
+  },
+  NUMBER_OUT_OF_RANGE: { status: 400, message: 'Giá trị số vượt quá giới hạn cho phép' },
+  /** The amount is the orders module's ORDER_MAX_SUBTOTAL. */
+  ORDER_TOO_LARGE: {
+    status: 400,
+    message:
+      'Giá trị đơn hàng tối đa 50.000.000 ₫. Vui lòng giảm số lượng hoặc chia thành nhiều đơn.',
+  },
   WEAK_PASSWORD: {
     status: 400,
     message: 'Mật khẩu này quá phổ biến và dễ đoán. Vui lòng chọn mật khẩu khác.',
@@ -139,6 +159,7 @@ export const ERRORS = {
     message: 'Idempotency-Key này đã được dùng cho một yêu cầu khác',
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Dữ liệu gửi lên quá lớn' },
+  URI_TOO_LONG: { status: 414, message: 'Đường dẫn quá dài' },
   FILE_TOO_LARGE: { status: 413, message: 'Ảnh tải lên tối đa 2 MB' },
   OTP_RESEND_TOO_SOON: { status: 429, message: 'Vui lòng đợi trước khi yêu cầu mã mới' },
   RATE_LIMITED: { status: 429, message: 'Bạn thao tác quá nhiều lần. Vui lòng thử lại sau.' },

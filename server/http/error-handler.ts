@@ -9,6 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReply, FieldError } from '#contract/envelope';
 import { AppError, ERRORS, type ErrorCode } from '../errors';
 import { errorReplies } from '../lib/error-replies';
+import { failedReadingMultipart } from './hostile-input';
 
 export function sendError(
   reply: FastifyReply,
@@ -39,11 +40,30 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_CONTENT_TYPE',
 };
 
+// PostgreSQL's refusals of a value no column can hold (SQLSTATE class 22, data exception). The
+// contract bounds every id, page and amount and the body checks refuse NUL and broken UTF-8
+// first, so reaching these means a bound was missed: the client still gets its 400, and the
+// log a warning naming the query to bound.
+const DATABASE_VALUE_CODES: Record<string, ErrorCode> = {
+  '22003': 'NUMBER_OUT_OF_RANGE',
+  '22P05': 'INVALID_TEXT',
+  '22021': 'INVALID_TEXT',
+};
+
+/** One entry per field and message: '1e300' fails two checks of a page with one message. */
 function validationErrors(error: FastifyError): FieldError[] {
-  return (error.validation ?? []).map((issue) => ({
-    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-    message: issue.message ?? ERRORS.VALIDATION_ERROR.message,
-  }));
+  const seen = new Set<string>();
+  return (error.validation ?? [])
+    .map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? ERRORS.VALIDATION_ERROR.message,
+    }))
+    .filter((entry) => {
+      const key = `${entry.path}\n${entry.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /**
@@ -78,6 +98,26 @@ function declareRequestErrors(route: RouteOptions): void {
 }
 
 /**
+ * Fastify's answers from the router, before any hook or handler runs (its `frameworkErrors`
+ * option), in the envelope: a path parameter past `maxParamLength` is a 414 that no longer
+ * echoes the path back, an undecodable path a 400.
+ */
+export function frameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendError(reply, 'URI_TOO_LONG');
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    sendError(reply, 'INVALID_TEXT');
+  } else {
+    request.log.error({ err: error }, 'router error');
+    sendError(reply, 'INTERNAL_ERROR');
+  }
+}
+
+/**
  * The single error handler: every failure leaves as the envelope of design.md section 4.
  * 5xx details are logged, never sent.
  */
@@ -103,6 +143,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return sendError(reply, mapped);
+    const refused = error.code ? DATABASE_VALUE_CODES[error.code] : undefined;
+    if (refused) {
+      request.log.warn({ err: error }, 'a value the database cannot hold reached a query');
+      return sendError(reply, refused);
+    }
+    // The multipart parser throws plain errors ('Unexpected end of multipart data', 'Boundary
+    // not found') for a body the client broke: that is the client's 400, not our 500.
+    if (error.statusCode === undefined && failedReadingMultipart(request)) {
+      return sendError(reply, 'MULTIPART_INVALID');
+    }
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

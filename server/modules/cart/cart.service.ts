@@ -3,6 +3,7 @@ import {
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
   EMPTY_CART,
+  ORDER_MAX_SUBTOTAL,
   type Cart,
   type CartAddBody,
 } from '#contract/cart';
@@ -115,12 +116,29 @@ function mutate(
   db: Kysely<DB>,
   customerId: number,
   change: (trx: Kysely<DB>, boundTo: number | null) => Promise<void>,
+  options: { capTotal?: boolean } = {},
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const { restaurant_id } = await lockCart(trx, customerId);
+    const before = options.capTotal ? (await getCart(trx, customerId)).subtotal : 0;
     await change(trx, restaurant_id);
-    return getCart(trx, customerId);
+    const cart = await getCart(trx, customerId);
+    // Only a change that makes the cart dearer is refused: a cart already past the cap (its
+    // dishes got dearer since) can still be brought back under it.
+    if (options.capTotal && cart.subtotal > ORDER_MAX_SUBTOTAL && cart.subtotal > before) {
+      throw new AppError('ORDER_TOO_LARGE');
+    }
+    return cart;
   });
+}
+
+/** A change that may add dishes: refused when it takes the cart past ORDER_MAX_SUBTOTAL. */
+function mutateCapped(
+  db: Kysely<DB>,
+  customerId: number,
+  change: (trx: Kysely<DB>, boundTo: number | null) => Promise<void>,
+): Promise<Cart> {
+  return mutate(db, customerId, change, { capTotal: true });
 }
 
 /**
@@ -130,7 +148,7 @@ function mutate(
  */
 export function addToCart(db: Kysely<DB>, customerId: number, input: CartAddBody): Promise<Cart> {
   const toppingIds = [...new Set(input.topping_ids)].sort((a, b) => a - b);
-  return mutate(db, customerId, async (trx, boundTo) => {
+  return mutateCapped(db, customerId, async (trx, boundTo) => {
     const dish = await selectDishForCart(trx, input.food_id);
     // A deleted dish, or one of a restaurant not (or no longer) approved, does not exist for
     // customers, exactly as the catalogue answers for it.
@@ -164,7 +182,7 @@ export function updateCartItem(
   itemId: number,
   quantity: number,
 ): Promise<Cart> {
-  return mutate(db, customerId, async (trx) => {
+  return mutateCapped(db, customerId, async (trx) => {
     if (!(await setLineQuantity(trx, customerId, itemId, quantity))) {
       throw new AppError('CART_ITEM_NOT_FOUND');
     }

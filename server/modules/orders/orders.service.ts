@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ORDER_MAX_SUBTOTAL } from '#contract/cart-limits';
 import type { OpeningHours } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
 import type { CreateOrderBody, Order, OrderItem } from '#contract/orders';
@@ -157,6 +158,8 @@ export async function createOrder(
     }
     // Prices as the server has them now, whatever the client showed.
     const subtotal = cart.lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+    // The cart caps its total, but prices may have risen since the dishes were added.
+    if (subtotal > ORDER_MAX_SUBTOTAL) throw new AppError('ORDER_TOO_LARGE');
     const coupon = body.coupon_code
       ? await evaluateCoupon(trx, {
           code: body.coupon_code,
