@@ -63,17 +63,23 @@ export interface ClusterOptions {
   instances?: number;
   /** Extra environment for every instance (APP_ENV, limits a test raises, ...). */
   env?: Record<string, string>;
+  /** The built app to serve; default dist/, which must then exist. */
+  staticDir?: string;
   /** Where the instances' and nginx's output goes: the terminal, prefixed, or only memory. */
   output?: 'inherit' | 'quiet';
 }
 
-/** nginx on PATH or where Debian puts it; installed as root when missing, else an error. */
+/** nginx on PATH or where Debian puts it (off a normal user's PATH), if installed. */
+export function findNginx(): string | undefined {
+  return [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']
+    .filter(Boolean)
+    .map((dir) => path.join(dir, 'nginx'))
+    .find((candidate) => existsSync(candidate));
+}
+
+/** findNginx(), installing Debian's package first when it is missing and we are root. */
 export function ensureNginx(): string {
-  const find = () =>
-    [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']
-      .filter(Boolean)
-      .map((dir) => path.join(dir, 'nginx'))
-      .find((candidate) => existsSync(candidate));
+  const find = findNginx;
   const found = find();
   if (found) return found;
   if (process.getuid?.() === 0) {
@@ -255,7 +261,8 @@ function appInstance(
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const sink = options.output ?? 'inherit';
   const nginxBin = ensureNginx();
-  if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+  const staticDir = options.staticDir ?? path.join(ROOT, 'dist');
+  if (!options.staticDir && !existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error('dist/ has no build: run `npm run build` first');
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mon-ngon-cluster-'));
@@ -309,7 +316,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         DATABASE_URL: databaseUrl,
         // Each its own: nothing an instance keeps on its disk may matter to the other.
         DATA_DIR: path.join(dir, `data-${name}`),
-        STATIC_DIR: path.join(ROOT, 'dist'),
+        STATIC_DIR: staticDir,
         TRUST_PROXY: 'true',
         JWT_SECRET: jwtSecret,
         VAPID_PUBLIC_KEY: vapid.publicKey,
