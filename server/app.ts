@@ -18,6 +18,7 @@ import { accessPlugin } from './http/access';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { idempotencyPlugin } from './http/idempotency';
 import { registerStatic } from './http/static';
+import { registerUploadServing } from './http/uploads';
 import { deriveKeys, type Keys } from './lib/keys';
 import { normalizeInput } from './lib/normalize';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -47,7 +48,7 @@ import { staffRestaurantRoutes } from './modules/staff-restaurant/staff-restaura
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createSmsSender, type SmsSender } from './sms/sms';
 import { MAX_UPLOAD_BYTES } from './storage/images';
-import { createUploadStore, registerUploadServing, type UploadStore } from './storage/uploads';
+import { createUploadStore, type UploadStore } from './storage/uploads';
 import { APP_VERSION } from './version';
 
 // Validation messages that no contract overrides still reach users, so they speak Vietnamese.
@@ -119,7 +120,8 @@ export async function buildApp({
   const keys = deriveKeys(config.jwtSecret);
   app.decorate('keys', keys);
   app.decorate('sms', sms ?? createSmsSender(config.sms, db.db, app.log));
-  app.decorate('uploads', createUploadStore(config.dataDir));
+  const uploads = createUploadStore(db.db);
+  app.decorate('uploads', uploads);
   app.decorate(
     'geocoder',
     config.geocoderUrl
@@ -227,7 +229,7 @@ export async function buildApp({
     app.swagger(),
   );
 
-  await registerUploadServing(app, config.dataDir);
+  await registerUploadServing(app, uploads);
 
   const serving = await registerStatic(app, config.staticDir);
   if (!serving) app.setNotFoundHandler((_request, reply) => sendError(reply, 'NOT_FOUND'));

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './seed/index';
+import { importLegacyUploads } from './storage/uploads-import';
 import { startEventPruning } from './modules/events/events.service';
 import { startPaymentReconciliation } from './modules/payments/payments.reconciliation.service';
 
@@ -30,6 +31,17 @@ const app = await buildApp({ config, db: database });
 try {
   const applied = await migrateToLatest(database.db);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  // Files an older version wrote under DATA_DIR/uploads move into the database, before any
+  // request can ask for one (docs/decisions/024).
+  const legacy = await importLegacyUploads(database.db, config.dataDir);
+  if (legacy.imported)
+    app.log.info({ imported: legacy.imported }, 'uploads moved into the database');
+  if (legacy.left.length) {
+    app.log.warn(
+      { left: legacy.left },
+      'files under DATA_DIR/uploads that are not uploads stay there',
+    );
+  }
   if (config.seedDemo) {
     const seeded = await seedDemoData(database.db, { uploads: app.uploads });
     if (seeded.length) app.log.info({ seeded }, 'demo data loaded');

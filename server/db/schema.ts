@@ -378,6 +378,18 @@ export interface PushDeliveriesTable {
   created_at: CreatedAt;
 }
 
+/** An uploaded file (migration 0008): inserted once under a new name, never updated. */
+export interface UploadsTable {
+  /** 'folder/<uuid>.ext', the value the picture columns hold. */
+  name: string;
+  content_type: string;
+  /** The quoted strong ETag: a SHA-256 of the bytes. */
+  etag: string;
+  /** A Buffer from node-postgres, a Uint8Array from PGlite. */
+  bytes: ColumnType<Uint8Array, Buffer, never>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   categories: CategoriesTable;
   users: UsersTable;
@@ -406,4 +418,5 @@ export interface DB {
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
+  uploads: UploadsTable;
 }

@@ -202,7 +202,10 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
       // A missing hashed asset is a stale deploy, not a page: answering HTML there would
       // hand the browser a script that is not a script. Nor is the server's copy of the app.
       !pathname.startsWith('/assets/') &&
-      !pathname.startsWith(`/${SERVER_ENTRY_DIR}/`);
+      !pathname.startsWith(`/${SERVER_ENTRY_DIR}/`) &&
+      // Nor is an uploaded file: an <img> would get a page, and a stale URL would look alive.
+      pathname !== '/uploads' &&
+      !pathname.startsWith('/uploads/');
     if (clientRoute) return sendIndex(request, reply, staticDir);
     return sendError(reply, 'NOT_FOUND');
   });

@@ -56,9 +56,11 @@ export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promi
     const seed = restaurant.name;
     const [cover, logo] = await Promise.all([
       renderRestaurantArt(seed, 'cover').then((bytes) =>
-        uploads.save('restaurants', bytes, 'webp'),
+        uploads.save(db, 'restaurants', bytes, 'webp'),
       ),
-      renderRestaurantArt(seed, 'logo').then((bytes) => uploads.save('restaurants', bytes, 'webp')),
+      renderRestaurantArt(seed, 'logo').then((bytes) =>
+        uploads.save(db, 'restaurants', bytes, 'webp'),
+      ),
     ]);
     const restaurantId = await insertRestaurant(db, {
       owner_id: ownerId,
@@ -82,7 +84,7 @@ export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promi
         seed: `${restaurant.name}|${dish.name}`,
         category: dish.categories[0]!,
         title: dish.name,
-      }).then((bytes) => uploads.save('dishes', bytes, 'webp')),
+      }).then((bytes) => uploads.save(db, 'dishes', bytes, 'webp')),
     );
     for (const [i, dish] of restaurant.dishes.entries()) {
       const foodId = await insertFood(db, {

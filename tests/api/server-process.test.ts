@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testLane } from '../helpers/test-db';
 
@@ -75,6 +77,15 @@ describe('server/main.ts', () => {
 
   it('migrates, serves, stops cleanly on SIGTERM or SIGINT and starts again on the same data', async () => {
     const postgres = testLane() === 'postgres' ? await createPostgresDatabase() : undefined;
+    // An avatar as an older version stored it: moved into the database before the first request.
+    const legacy = `avatars/${randomUUID()}.webp`;
+    const legacyBytes = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#2a6' },
+    })
+      .webp()
+      .toBuffer();
+    mkdirSync(path.join(dataDir, 'uploads', 'avatars'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'uploads', legacy), legacyBytes);
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const port = await freePort();
       const server = startServer({
@@ -92,6 +103,10 @@ describe('server/main.ts', () => {
       );
       const categories = await fetch(`http://127.0.0.1:${port}/api/category/`);
       expect(((await categories.json()) as { data: unknown[] }).data).toHaveLength(6);
+      const avatar = await fetch(`http://127.0.0.1:${port}/uploads/${legacy}`);
+      expect(avatar.status).toBe(200);
+      expect(Buffer.from(await avatar.arrayBuffer()).equals(legacyBytes)).toBe(true);
+      expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false);
       server.kill(signal);
       const { code } = await server.exited;
       expect(code).toBe(0);

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CartReplySchema } from '#contract/cart';
@@ -183,10 +181,16 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       ).n,
     );
 
-  const storedFiles = () => {
-    const dir = path.join(t.dataDir, 'uploads', 'foods');
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
-  };
+  /** The names in the uploads table under foods/, which a refused request must leave as they were. */
+  const storedFiles = async () =>
+    (
+      await t.database.db
+        .selectFrom('uploads')
+        .select('name')
+        .where('name', 'like', 'foods/%')
+        .orderBy('name')
+        .execute()
+    ).map((row) => row.name);
 
   /** A new dish of A through the API. */
   const createDish = async (body: Record<string, unknown>, user: TestUser = ownerA) => {
@@ -881,7 +885,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       const id = a.dishes['Bún chả']!;
       const before = await snapshot(id);
       const count = await foodCount();
-      const files = storedFiles();
+      const files = await storedFiles();
       for (const [method, url, body] of routes(id)) {
         const anonymous = await api(method, url, undefined, body);
         expect(anonymous.status, `${method} ${url}`).toBe(401);
@@ -904,7 +908,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       }
       expect(await snapshot(id)).toEqual(before);
       expect(await foodCount()).toBe(count);
-      expect(storedFiles()).toEqual(files);
+      expect(await storedFiles()).toEqual(files);
     });
 
     it.each([
@@ -953,7 +957,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       const id = a.dishes['Bún chả']!;
       const before = await snapshot(id);
       const count = await foodCount();
-      const files = storedFiles();
+      const files = await storedFiles();
       for (const [method, url, body] of routes(id)) {
         const res = await api(method, url, who(), body);
         expect(res.status, `${method} ${url}`).toBe(404);
@@ -970,7 +974,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       expect(upload.body).toMatchObject(NO_RESTAURANT);
       expect(await snapshot(id)).toEqual(before);
       expect(await foodCount()).toBe(count);
-      expect(storedFiles()).toEqual(files);
+      expect(await storedFiles()).toEqual(files);
     });
   });
 
@@ -1012,7 +1016,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       expect(meta.exif).toBeUndefined();
       expect(file.rawPayload.includes(Buffer.from('secret-kitchen-location'))).toBe(false);
 
-      // A new photo through PUT; the old file stays for orders that show it.
+      // A new photo through PUT; the old one, in no order, is deleted with the change.
       const again = await form('PUT', `/api/staff/foods/${dish.id}/`, ownerA, {}, [
         image(await png(300, 200)),
       ]);
@@ -1023,7 +1027,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       expect(next).toMatchObject({ name: 'Chả cá Lã Vọng', price: 120_000 });
       const small = await t.app.inject({ method: 'GET', url: next.image_url! });
       expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 300, height: 200 });
-      expect((await t.app.inject({ method: 'GET', url: dish.image_url! })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: dish.image_url! })).statusCode).toBe(404);
 
       const customerView = await api<{ data: { image_url: string } }>(
         'GET',
@@ -1062,7 +1066,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
 
     it('refuses a file and a URL together', async () => {
       const before = await foodCount();
-      const files = storedFiles();
+      const files = await storedFiles();
       const res = await form(
         'POST',
         '/api/staff/foods/',
@@ -1076,7 +1080,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
         message: 'Chỉ chọn một trong hai: tệp ảnh hoặc đường dẫn ảnh',
       });
       expect(await foodCount()).toBe(before);
-      expect(storedFiles()).toEqual(files);
+      expect(await storedFiles()).toEqual(files);
     });
 
     it('takes an empty file part (no file chosen) as no image, and NFC-normalises multipart text', async () => {
@@ -1145,7 +1149,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       const id = a.dishes['Nem cua bể']!;
       const before = await snapshot(id);
       const count = await foodCount();
-      const files = storedFiles();
+      const files = await storedFiles();
       const created = await form(
         'POST',
         '/api/staff/foods/',
@@ -1162,7 +1166,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       expect(updated.body).toMatchObject(UNSUPPORTED);
       expect(await foodCount()).toBe(count);
       expect(await snapshot(id)).toEqual(before);
-      expect(storedFiles()).toEqual(files);
+      expect(await storedFiles()).toEqual(files);
     });
 
     it('re-encodes a real PNG with HTML appended, so the payload is gone', async () => {
@@ -1216,7 +1220,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       const id = a.dishes['Nem cua bể']!;
       const before = await snapshot(id);
       const count = await foodCount();
-      const files = storedFiles();
+      const files = await storedFiles();
       const created = await form(
         'POST',
         '/api/staff/foods/',
@@ -1239,7 +1243,7 @@ describe('staff menu (spec 2.18, 7.5 foods/)', () => {
       });
       expect(await foodCount()).toBe(count);
       expect(await snapshot(id)).toEqual(before);
-      expect(storedFiles()).toEqual(files);
+      expect(await storedFiles()).toEqual(files);
     });
   });
 });

@@ -1,6 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,10 +118,16 @@ describe('the staff restaurant', () => {
     });
     return { status: res.statusCode, body: res.json<Body>() };
   };
-  const storedFiles = () => {
-    const dir = path.join(t.dataDir, 'uploads', 'restaurants');
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
-  };
+  /** The names in the uploads table under restaurants/, which a refused request must leave as they were. */
+  const storedFiles = async () =>
+    (
+      await t.database.db
+        .selectFrom('uploads')
+        .select('name')
+        .where('name', 'like', 'restaurants/%')
+        .orderBy('name')
+        .execute()
+    ).map((row) => row.name);
   const restaurantCount = async () =>
     Number(
       (
@@ -379,7 +383,7 @@ describe('the staff restaurant', () => {
       { status: 413, code: 'FILE_TOO_LARGE', message: 'Ảnh tải lên tối đa 2 MB' },
     ],
   ])('refuses %s on create, creating and storing nothing', async (_label, files, expected) => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const parts = await files();
     if (parts.some((part) => part.filename === 'big.png')) {
       expect(parts[0]!.data.length).toBe(2 * 1024 * 1024 + 1);
@@ -388,7 +392,7 @@ describe('the staff restaurant', () => {
     expect(res.status).toBe(expected.status);
     expect(res.body).toMatchObject({ code: expected.code, message: expected.message });
     expect((await get(ownerC)).body).toEqual(NONE);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses an image field that is text instead of a file', async () => {

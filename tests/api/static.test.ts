@@ -123,6 +123,25 @@ describe('static serving of the built app', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
+  it.each([
+    '/uploads/avatars/0b7c2e4e-6f0a-4d5e-9a43-1f2b3c4d5e6f.webp',
+    '/uploads/avatars/',
+    '/uploads',
+    '/uploads/..%2findex.html',
+  ])('answers the missing upload %s with the JSON 404, never the app page', async (url) => {
+    // As an <img> or a browser navigation would ask: neither gets the app's HTML.
+    for (const accept of ['image/avif,image/webp,*/*', 'text/html']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'NOT_FOUND',
+        message: 'Không tìm thấy đường dẫn này',
+      });
+    }
+  });
+
   it('keeps unknown /api paths JSON even with a build present', async () => {
     const res = await t.app.inject({
       method: 'GET',

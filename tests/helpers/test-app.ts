@@ -56,7 +56,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const shared = options.database;
   const database = shared ?? (await createTestDatabase());
-  // Uploads land in a directory of this test file's own, removed again by close().
+  // A data directory of this test file's own (what the server would write there), removed
+  // again by close().
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mn-api-'));
   const cleanUp = async () => {
     if (!shared) await database.close();

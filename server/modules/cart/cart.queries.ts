@@ -188,9 +188,17 @@ export interface LineRow {
   sellable: boolean;
 }
 
-/** The customer's lines in the order they were first added, with today's dish data. */
-export function selectLines(db: Kysely<DB>, customerId: number): Promise<LineRow[]> {
-  return db
+/**
+ * The customer's lines in the order they were first added, with today's dish data. `lockDishes`
+ * (checkout) holds the dishes' rows FOR SHARE until the order commits: an edit of a dish waits
+ * for it, so the picture the order keeps is never deleted by an edit that read no order yet.
+ */
+export function selectLines(
+  db: Kysely<DB>,
+  customerId: number,
+  lockDishes = false,
+): Promise<LineRow[]> {
+  const query = db
     .selectFrom('cart_items as ci')
     .innerJoin('foods as f', 'f.id', 'ci.food_id')
     .innerJoin('restaurants as r', 'r.id', 'f.restaurant_id')
@@ -209,8 +217,8 @@ export function selectLines(db: Kysely<DB>, customerId: number): Promise<LineRow
     ])
     .where('ci.customer_id', '=', customerId)
     .orderBy('ci.created_at')
-    .orderBy('ci.id')
-    .execute();
+    .orderBy('ci.id');
+  return (lockDishes ? query.forShare('f') : query).execute();
 }
 
 /** Toppings by id, deleted ones included (a line may hold one removed since), in menu order. */

@@ -57,8 +57,12 @@ interface PricedLine extends LineRow {
  * now (the order keeps its own snapshot). A line whose topping has left the menu cannot be
  * ordered as it is, so it counts as unavailable like a dish that stopped selling.
  */
-async function pricedLines(db: Kysely<DB>, customerId: number): Promise<PricedLine[]> {
-  const lines = await selectLines(db, customerId);
+async function pricedLines(
+  db: Kysely<DB>,
+  customerId: number,
+  lockDishes = false,
+): Promise<PricedLine[]> {
+  const lines = await selectLines(db, customerId, lockDishes);
   const toppings = await selectToppingsByIds(db, [
     ...new Set(lines.flatMap((line) => line.topping_ids)),
   ]);
@@ -181,8 +185,9 @@ export function clearCart(db: Kysely<DB>, customerId: number): Promise<Cart> {
 
 /**
  * For order creation: locks the cart row inside `trx` (so a second checkout of the same cart
- * waits, then finds it empty) and returns its lines with today's prices, or null when there
- * is nothing to order. `food_image` is the stored value (upload name or URL), as the catalogue
+ * waits, then finds it empty) and its dishes' rows for share (so no edit of a dish slips in
+ * between what the order snapshots and its commit), and returns its lines with today's prices,
+ * or null when there is nothing to order. `food_image` is the stored value (upload name or URL), as the catalogue
  * stores it; publicFileUrl() turns it into what a client loads.
  */
 export async function lockCartForCheckout(
@@ -191,7 +196,7 @@ export async function lockCartForCheckout(
 ): Promise<CheckoutCart | null> {
   const cart = await lockExistingCart(trx, customerId);
   if (!cart) return null;
-  const lines = await pricedLines(trx, customerId);
+  const lines = await pricedLines(trx, customerId, true);
   const first = lines[0];
   if (!first) return null;
   return {

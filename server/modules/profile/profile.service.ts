@@ -10,6 +10,7 @@ import {
   assertStaffValuesFree,
   findCustomerByPhone,
   findUserById,
+  lockAvatar,
   saveUser,
   toProfile,
 } from '../users/users.service';
@@ -51,27 +52,27 @@ export interface StaffUpdate extends CommonUpdate {
 }
 
 /**
- * Saves the fields given. A new avatar is stored before the row changes and removed again if
- * the row cannot change; the replaced avatar is deleted only after the change committed.
+ * Saves the fields given. A new avatar is re-encoded first, then stored in the transaction that
+ * names it, and the avatar it replaces is deleted in that same transaction: a refused change
+ * (a phone taken meanwhile) keeps the old picture and leaves no new one behind.
  */
 async function applyUpdate(
   deps: ProfileDeps,
   userId: number,
-  previousAvatar: string | null,
   values: Updateable<UsersTable>,
   avatar: Buffer | undefined,
 ): Promise<Profile> {
-  const stored = avatar
-    ? await deps.uploads.save('avatars', await reencodeImage(avatar, AVATAR), 'webp')
-    : undefined;
-  try {
-    const user = await saveUser(deps.db, userId, stored ? { ...values, avatar: stored } : values);
-    if (stored && previousAvatar) await deps.uploads.remove(previousAvatar);
-    return toProfile(user);
-  } catch (error) {
-    if (stored) await deps.uploads.remove(stored);
-    throw error;
-  }
+  if (!avatar) return toProfile(await saveUser(deps.db, userId, values));
+  const picture = await reencodeImage(avatar, AVATAR);
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const previous = await lockAvatar(trx, userId);
+    if (previous === undefined) throw new AppError('UNAUTHENTICATED');
+    const stored = await deps.uploads.save(trx, 'avatars', picture, 'webp');
+    const saved = await saveUser(trx, userId, { ...values, avatar: stored });
+    await deps.uploads.removeUnused(trx, [previous]);
+    return saved;
+  });
+  return toProfile(user);
 }
 
 export async function updateCustomerProfile(
@@ -97,7 +98,7 @@ export async function updateCustomerProfile(
     });
   }
   const { avatar, otp_code: _otp, ...fields } = input;
-  return applyUpdate(deps, userId, current.avatar, fields, avatar);
+  return applyUpdate(deps, userId, fields, avatar);
 }
 
 export async function sendPhoneChangeOtp(
@@ -133,5 +134,5 @@ export async function updateStaffProfile(
     userId,
   );
   const { avatar, ...fields } = input;
-  return applyUpdate(deps, userId, current.avatar, fields, avatar);
+  return applyUpdate(deps, userId, fields, avatar);
 }

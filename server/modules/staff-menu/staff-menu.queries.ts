@@ -89,9 +89,9 @@ export function lockMenuFood(
   trx: Kysely<DB>,
   restaurantId: number,
   id: number,
-): Promise<{ id: number } | undefined> {
+): Promise<{ id: number; image: string | null } | undefined> {
   return menuQuery(trx, restaurantId, undefined)
-    .select('f.id')
+    .select(['f.id', 'f.image'])
     .where('f.id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -129,7 +129,10 @@ export async function updateFood(
     .execute();
 }
 
-/** Soft delete: order items keep pointing at the row. False when there was nothing to delete. */
+/**
+ * Soft delete: order items keep pointing at the row. The picture goes with the dish (orders
+ * keep their own snapshot of it). False when there was nothing to delete.
+ */
 export async function softDeleteFood(
   db: Kysely<DB>,
   restaurantId: number,
@@ -137,7 +140,7 @@ export async function softDeleteFood(
 ): Promise<boolean> {
   const result = await db
     .updateTable('foods')
-    .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .set({ deleted_at: sql<Date>`now()`, image: null, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .where('restaurant_id', '=', restaurantId)
     .where('deleted_at', 'is', null)

@@ -158,7 +158,7 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteStaffFood(app.db, currentUser(request), request.params.id);
+      await deleteStaffFood(deps, currentUser(request), request.params.id);
       return done(DELETED);
     },
   );

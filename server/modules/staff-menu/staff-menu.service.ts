@@ -150,27 +150,11 @@ function checkOneImageSource(input: { image?: Buffer | undefined; image_url?: st
 }
 
 /**
- * Content-checked, re-encoded and resized like an avatar, then stored under a new name. Runs
- * before the transaction, so a refused image changes nothing; the caller removes the file
- * again if the transaction fails.
+ * Content-checked, re-encoded and resized like an avatar. Runs before the transaction, so a
+ * refused image changes nothing and the CPU work holds no lock; the result is stored inside it.
  */
-async function storeDishImage(uploads: UploadStore, image: Buffer | undefined) {
-  if (!image) return undefined;
-  return uploads.save('foods', await reencodeImage(image, DISH_IMAGE), 'webp');
-}
-
-async function withStoredImage<T>(
-  uploads: UploadStore,
-  image: Buffer | undefined,
-  work: (stored: string | undefined) => Promise<T>,
-): Promise<T> {
-  const stored = await storeDishImage(uploads, image);
-  try {
-    return await work(stored);
-  } catch (error) {
-    if (stored) await uploads.remove(stored);
-    throw error;
-  }
+async function encodeDishImage(image: Buffer | undefined) {
+  return image ? reencodeImage(image, DISH_IMAGE) : undefined;
 }
 
 /**
@@ -222,28 +206,29 @@ export async function createStaffFood(
       errors: [{ path: 'toppings', message: 'Món mới chưa có topping nào để sửa' }],
     });
   }
-  const id = await withStoredImage(deps.uploads, input.image, (stored) =>
-    deps.db.transaction().execute(async (trx) => {
-      const foodId = await insertFood(trx, {
-        restaurant_id: restaurantId,
-        name: input.name,
-        description: input.description,
-        price: input.price,
-        image: stored ?? input.image_url ?? null,
-        available: input.available,
-      });
-      await replaceFoodCategories(trx, foodId, categoryIds);
-      await replaceToppings(trx, foodId, input.toppings);
-      return foodId;
-    }),
-  );
+  const picture = await encodeDishImage(input.image);
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const stored = picture && (await deps.uploads.save(trx, 'foods', picture, 'webp'));
+    const foodId = await insertFood(trx, {
+      restaurant_id: restaurantId,
+      name: input.name,
+      description: input.description,
+      price: input.price,
+      image: stored ?? input.image_url ?? null,
+      available: input.available,
+    });
+    await replaceFoodCategories(trx, foodId, categoryIds);
+    await replaceToppings(trx, foodId, input.toppings);
+    return foodId;
+  });
   return loadFood(deps.db, restaurantId, id);
 }
 
 /**
- * PUT /api/staff/foods/{id}/: the fields given change, the others stay. A replaced image file
- * is kept on disk: orders snapshot the stored name, and one being placed right now may still
- * take the old picture.
+ * PUT /api/staff/foods/{id}/: the fields given change, the others stay. A replaced picture is
+ * deleted in the same transaction unless an order's snapshot still names it; an order being
+ * placed right now holds the dish's row (checkout reads it FOR SHARE), so it either took the
+ * old picture before this runs or takes the new one after.
  */
 export async function updateStaffFood(
   deps: StaffMenuDeps,
@@ -259,31 +244,44 @@ export async function updateStaffFood(
     input.category_ids === undefined
       ? undefined
       : await checkedCategoryIds(deps.db, input.category_ids);
-  await withStoredImage(deps.uploads, input.image, (stored) =>
-    deps.db.transaction().execute(async (trx) => {
-      if (!(await lockMenuFood(trx, restaurantId, id))) throw new AppError('FOOD_NOT_FOUND');
-      const image = stored ?? input.image_url;
-      await updateFood(trx, id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.price !== undefined ? { price: input.price } : {}),
-        ...(input.available !== undefined ? { available: input.available } : {}),
-        ...(image !== undefined ? { image } : {}),
-      });
-      if (categoryIds !== undefined) await replaceFoodCategories(trx, id, categoryIds);
-      if (input.toppings !== undefined) await replaceToppings(trx, id, input.toppings);
-    }),
-  );
+  const picture = await encodeDishImage(input.image);
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await lockMenuFood(trx, restaurantId, id);
+    if (!current) throw new AppError('FOOD_NOT_FOUND');
+    const stored = picture && (await deps.uploads.save(trx, 'foods', picture, 'webp'));
+    const image = stored ?? input.image_url;
+    await updateFood(trx, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.price !== undefined ? { price: input.price } : {}),
+      ...(input.available !== undefined ? { available: input.available } : {}),
+      ...(image !== undefined ? { image } : {}),
+    });
+    if (categoryIds !== undefined) await replaceFoodCategories(trx, id, categoryIds);
+    if (input.toppings !== undefined) await replaceToppings(trx, id, input.toppings);
+    if (image !== undefined) await deps.uploads.removeUnused(trx, [current.image]);
+  });
   return loadFood(deps.db, restaurantId, id);
 }
 
 /**
  * DELETE /api/staff/foods/{id}/: a soft delete. Orders that contain the dish keep it; it leaves
- * the customer lists, search and this menu. Its image stays for those orders.
+ * the customer lists, search and this menu. Its picture is deleted with it unless an order's
+ * snapshot still names it.
  */
-export async function deleteStaffFood(db: Kysely<DB>, user: StaffUser, id: number): Promise<void> {
-  const restaurantId = await workplaceOf(db, user);
-  if (!(await softDeleteFood(db, restaurantId, id))) throw new AppError('FOOD_NOT_FOUND');
+export async function deleteStaffFood(
+  deps: StaffMenuDeps,
+  user: StaffUser,
+  id: number,
+): Promise<void> {
+  const restaurantId = await workplaceOf(deps.db, user);
+  await deps.db.transaction().execute(async (trx) => {
+    const food = await lockMenuFood(trx, restaurantId, id);
+    if (!food || !(await softDeleteFood(trx, restaurantId, id))) {
+      throw new AppError('FOOD_NOT_FOUND');
+    }
+    await deps.uploads.removeUnused(trx, [food.image]);
+  });
 }
 
 /** PUT /api/staff/foods/{id}/toggle/: on sale <-> paused (spec section 4). */

@@ -61,9 +61,6 @@ export type RestaurantCreateInput = RestaurantFields & {
   opening_hours: OpeningHours;
 };
 
-const isStoredUpload = (name: string | null): name is string =>
-  name !== null && !/^https?:\/\//.test(name);
-
 async function staffView(db: Kysely<DB>, row: RestaurantRow): Promise<StaffRestaurant> {
   return { ...(await toRestaurant(db, row)), rejection_reason: row.rejection_reason };
 }
@@ -92,30 +89,27 @@ async function locateAddress(
   });
 }
 
-/**
- * Both images are checked and re-encoded before either is stored, so a bad logo leaves no
- * orphaned cover behind.
- */
-async function storeImages(
-  uploads: UploadStore,
-  files: { cover?: Buffer | undefined; logo?: Buffer | undefined },
-): Promise<{ cover?: string; logo?: string }> {
-  const cover = files.cover ? await reencodeImage(files.cover, COVER) : undefined;
-  const logo = files.logo ? await reencodeImage(files.logo, LOGO) : undefined;
-  const stored: { cover?: string; logo?: string } = {};
-  try {
-    if (cover) stored.cover = await uploads.save(UPLOAD_FOLDER, cover, 'webp');
-    if (logo) stored.logo = await uploads.save(UPLOAD_FOLDER, logo, 'webp');
-  } catch (error) {
-    await removeFiles(uploads, Object.values(stored));
-    throw error;
-  }
-  return stored;
+/** Both images checked and re-encoded before the transaction, so a bad logo stores nothing. */
+async function encodeImages(files: {
+  cover?: Buffer | undefined;
+  logo?: Buffer | undefined;
+}): Promise<{ cover?: Buffer | undefined; logo?: Buffer | undefined }> {
+  return {
+    cover: files.cover && (await reencodeImage(files.cover, COVER)),
+    logo: files.logo && (await reencodeImage(files.logo, LOGO)),
+  };
 }
 
-async function removeFiles(uploads: UploadStore, names: (string | null | undefined)[]) {
-  const unique = new Set(names.filter((name): name is string => isStoredUpload(name ?? null)));
-  await Promise.all([...unique].map((name) => uploads.remove(name)));
+/** Inside the transaction that names them: they exist exactly when it commits. */
+async function storeImages(
+  trx: Kysely<DB>,
+  uploads: UploadStore,
+  pictures: { cover?: Buffer | undefined; logo?: Buffer | undefined },
+): Promise<{ cover?: string | undefined; logo?: string | undefined }> {
+  return {
+    cover: pictures.cover && (await uploads.save(trx, UPLOAD_FOLDER, pictures.cover, 'webp')),
+    logo: pictures.logo && (await uploads.save(trx, UPLOAD_FOLDER, pictures.logo, 'webp')),
+  };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -149,28 +143,30 @@ export async function createRestaurant(
     input.lat !== undefined && input.lon !== undefined
       ? { lat: input.lat, lon: input.lon }
       : await locateAddress(deps.geocoder, input.address);
-  const stored = await storeImages(deps.uploads, input);
-  const cover = stored.cover ?? input.cover_url ?? null;
+  const pictures = await encodeImages(input);
   try {
-    const id = await insertRestaurant(deps.db, {
-      owner_id: owner.id,
-      name: input.name,
-      description: input.description,
-      address: input.address,
-      lat: point.lat,
-      lon: point.lon,
-      phone: input.phone,
-      email: input.email,
-      opening_hours: JSON.stringify(input.opening_hours),
-      image: cover,
-      cover,
-      logo: stored.logo ?? input.logo_url ?? null,
-      approval_status: 'pending',
+    const id = await deps.db.transaction().execute(async (trx) => {
+      const stored = await storeImages(trx, deps.uploads, pictures);
+      const cover = stored.cover ?? input.cover_url ?? null;
+      return insertRestaurant(trx, {
+        owner_id: owner.id,
+        name: input.name,
+        description: input.description,
+        address: input.address,
+        lat: point.lat,
+        lon: point.lon,
+        phone: input.phone,
+        email: input.email,
+        opening_hours: JSON.stringify(input.opening_hours),
+        image: cover,
+        cover,
+        logo: stored.logo ?? input.logo_url ?? null,
+        approval_status: 'pending',
+      });
     });
     const row = await selectRestaurant(deps.db, id);
     return await staffView(deps.db, row!);
   } catch (error) {
-    await removeFiles(deps.uploads, Object.values(stored));
     if (isUniqueViolation(error)) throw new AppError('RESTAURANT_EXISTS', { cause: error });
     throw error;
   }
@@ -195,45 +191,39 @@ export async function updateStaffRestaurant(
       : input.address !== undefined && input.address !== before.address
         ? await locateAddress(deps.geocoder, input.address)
         : undefined;
-  const stored = await storeImages(deps.uploads, input);
-  const cover = stored.cover ?? input.cover_url;
-  const logo = stored.logo ?? input.logo_url;
-  const values: Updateable<RestaurantsTable> = {
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.address !== undefined ? { address: input.address } : {}),
-    ...(input.phone !== undefined ? { phone: input.phone } : {}),
-    ...(input.email !== undefined ? { email: input.email } : {}),
-    ...(input.description !== undefined ? { description: input.description } : {}),
-    ...(input.opening_hours !== undefined
-      ? { opening_hours: JSON.stringify(input.opening_hours) }
-      : {}),
-    ...(point ?? {}),
-    ...(cover !== undefined ? { cover, image: cover } : {}),
-    ...(logo !== undefined ? { logo } : {}),
-  };
-  const replaced: (string | null)[] = [];
-  let row: RestaurantRow;
-  try {
-    row = await deps.db.transaction().execute(async (trx) => {
-      const current = await selectRestaurantForUpdate(trx, id);
-      if (!current) throw new AppError('RESTAURANT_NONE');
-      if (cover !== undefined) replaced.push(current.cover, current.image);
-      if (logo !== undefined) replaced.push(current.logo);
-      const resubmitted =
-        current.approval_status === 'rejected' && Object.keys(values).length > 0
-          ? { approval_status: 'pending' as const, rejection_reason: null }
-          : {};
-      return updateRestaurant(trx, id, { ...values, ...resubmitted });
-    });
-  } catch (error) {
-    await removeFiles(deps.uploads, Object.values(stored));
-    throw error;
-  }
-  // Only after the commit, and never a file the row still names.
-  await removeFiles(
-    deps.uploads,
-    replaced.filter((name) => name !== row.cover && name !== row.image && name !== row.logo),
-  );
+  const pictures = await encodeImages(input);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const current = await selectRestaurantForUpdate(trx, id);
+    if (!current) throw new AppError('RESTAURANT_NONE');
+    const stored = await storeImages(trx, deps.uploads, pictures);
+    const cover = stored.cover ?? input.cover_url;
+    const logo = stored.logo ?? input.logo_url;
+    const values: Updateable<RestaurantsTable> = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.address !== undefined ? { address: input.address } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.opening_hours !== undefined
+        ? { opening_hours: JSON.stringify(input.opening_hours) }
+        : {}),
+      ...(point ?? {}),
+      ...(cover !== undefined ? { cover, image: cover } : {}),
+      ...(logo !== undefined ? { logo } : {}),
+    };
+    const resubmitted =
+      current.approval_status === 'rejected' && Object.keys(values).length > 0
+        ? { approval_status: 'pending' as const, rejection_reason: null }
+        : {};
+    const updated = await updateRestaurant(trx, id, { ...values, ...resubmitted });
+    // In the same transaction: a rollback keeps the old pictures. A picture the row still
+    // names (the cover is also the list picture) stays.
+    await deps.uploads.removeUnused(trx, [
+      ...(cover !== undefined ? [current.cover, current.image] : []),
+      ...(logo !== undefined ? [current.logo] : []),
+    ]);
+    return updated;
+  });
   return staffView(deps.db, row);
 }
 

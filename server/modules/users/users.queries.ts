@@ -7,6 +7,17 @@ export function selectUserById(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The user's avatar, with the row locked until the transaction ends; undefined: no such user. */
+export async function selectAvatarForUpdate(db: Kysely<DB>, id: number) {
+  const row = await db
+    .selectFrom('users')
+    .select('avatar')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.avatar;
+}
+
 export function selectCustomerByPhone(db: Kysely<DB>, phone: string) {
   return db
     .selectFrom('users')

@@ -7,6 +7,7 @@ import {
   clearLoginFailures,
   insertUser,
   recordLoginFailure,
+  selectAvatarForUpdate,
   selectCustomerByPhone,
   selectStaffByLogin,
   selectStaffConflicts,
@@ -24,6 +25,8 @@ export const findCustomerByPhone = selectCustomerByPhone;
 export const findStaffByLogin = selectStaffByLogin;
 export const noteLoginFailure = recordLoginFailure;
 export const resetLoginFailures = clearLoginFailures;
+/** In a transaction that replaces the avatar: the one it replaces, stable until commit. */
+export const lockAvatar = selectAvatarForUpdate;
 
 /** Inserts a user; a unique-index race becomes its 409. */
 export function createUser(...args: Parameters<typeof insertUser>) {
