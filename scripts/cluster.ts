@@ -189,7 +189,7 @@ async function waitUntilServing(
   url: string,
   child: ChildProcess,
   output: () => string,
-  timeoutMs = 90_000,
+  timeoutMs = 240_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -364,6 +364,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   }
 }
 
+const PASSED_THROUGH = [
+  'APP_ENV',
+  'SEED_DEMO',
+  'LOG_LEVEL',
+  'OTP_SENDS_PER_IP_PER_HOUR',
+  'COMMISSION_PERCENT',
+  'GEOCODER_URL',
+];
+
 async function main(): Promise<void> {
   let cluster: Cluster | null = null;
   let stopping = false;
@@ -372,12 +381,20 @@ async function main(): Promise<void> {
     stopping = true;
     console.log('[cluster] stopping nginx, the instances and PostgreSQL');
     await cluster?.stop();
+    if (process.env.CLUSTER_INFO_FILE) rmSync(process.env.CLUSTER_INFO_FILE, { force: true });
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // The app's own settings given to the script reach every instance (a journey raises a limit).
+  const env = Object.fromEntries(
+    PASSED_THROUGH.flatMap((name) => {
+      const value = process.env[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
   try {
-    cluster = await startCluster();
+    cluster = await startCluster({ env });
   } catch (error) {
     console.error(`[cluster] ${(error as Error).message}`);
     await shutdown(1);
@@ -393,7 +410,16 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  // An instance that dies is reported, not restarted: the cluster shows what an operator sees.
+  // For a test runner that started the script: where each instance is, to reach one directly.
+  if (process.env.CLUSTER_INFO_FILE) {
+    writeFileSync(
+      process.env.CLUSTER_INFO_FILE,
+      JSON.stringify({
+        url: cluster.url,
+        instances: cluster.instances.map(({ name, base }) => ({ name, base })),
+      }),
+    );
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
