@@ -142,9 +142,9 @@ export const ERRORS = {
   FILE_TOO_LARGE: { status: 413, message: 'Ảnh tải lên tối đa 2 MB' },
   OTP_RESEND_TOO_SOON: { status: 429, message: 'Vui lòng đợi trước khi yêu cầu mã mới' },
   RATE_LIMITED: { status: 429, message: 'Bạn thao tác quá nhiều lần. Vui lòng thử lại sau.' },
-  ACCOUNT_LOCKED: {
+  LOGIN_DELAYED: {
     status: 429,
-    message: 'Tài khoản tạm khóa do đăng nhập sai nhiều lần. Vui lòng thử lại sau.',
+    message: 'Bạn đã nhập sai mật khẩu nhiều lần. Vui lòng thử lại sau.',
   },
   INTERNAL_ERROR: { status: 500, message: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.' },
   GEOCODER_UNAVAILABLE: {

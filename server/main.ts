@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './seed/index';
 import { importLegacyUploads } from './storage/uploads-import';
 import { startEventPruning } from './modules/events/events.service';
+import { startHousekeeping } from './modules/housekeeping/housekeeping.service';
 import { startPaymentReconciliation } from './modules/payments/payments.reconciliation.service';
 
 function readConfig(): Config {
@@ -55,10 +56,17 @@ try {
   process.exit(1);
 }
 
+// Each timer runs on one instance at a time (an advisory lock per run); the others stand by.
 // Payments whose IPN never came are settled through querydr (vnpay.md), every minute.
-const reconciliation = startPaymentReconciliation(app);
+const reconciliation = startPaymentReconciliation(app, database.exclusively);
 // Live events are replayable for 7 days; older ones are deleted hourly.
-const pruning = startEventPruning({ db: app.db, log: app.log });
+const pruning = startEventPruning({ db: app.db, exclusively: database.exclusively, log: app.log });
+// Expired rate-limit events, idempotency keys and sign-in failures, hourly.
+const housekeeping = startHousekeeping({
+  db: app.db,
+  exclusively: database.exclusively,
+  log: app.log,
+});
 
 const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
@@ -77,6 +85,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     // Stops accepting connections and waits for in-flight requests, then the database.
     await reconciliation.stop();
     await pruning.stop();
+    await housekeeping.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -27,9 +27,19 @@ export type ListenFn = (
   handlers: { onNotify: (payload: string) => void; onLost: (error: Error) => void },
 ) => Promise<NotificationListener>;
 
+/**
+ * Runs `task` unless another process is running the job `lockId` right now; true when it ran.
+ * On PostgreSQL a transaction-level advisory lock (pg_try_advisory_xact_lock) is held on a
+ * connection of its own for the whole run, so the task keeps the pool; the lock goes with the
+ * transaction, even when the process dies. PGlite is one process's embedded database, so
+ * there is no other instance to wait for: the task just runs.
+ */
+export type ExclusivelyFn = (lockId: number, task: () => Promise<void>) => Promise<boolean>;
+
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  exclusively: ExclusivelyFn;
   /**
    * LISTEN on a connection of its own: a dedicated client outside the pool on PostgreSQL (a
    * pooled one would be handed to queries and lose the LISTEN), the one backend on PGlite.
@@ -150,7 +160,11 @@ export function databaseFromPGlite(pglite: PGlite): Database {
       close: () => (pglite.closed ? Promise.resolve() : db.connection().execute(() => unlisten())),
     };
   };
-  return { db, kind: 'pglite', listen, close: once(() => db.destroy()) };
+  const exclusively: ExclusivelyFn = async (_lockId, task) => {
+    await task();
+    return true;
+  };
+  return { db, kind: 'pglite', listen, exclusively, close: once(() => db.destroy()) };
 }
 
 export function databaseFromPool(pool: pg.Pool): Database {
@@ -159,6 +173,7 @@ export function databaseFromPool(pool: pg.Pool): Database {
     db,
     kind: 'postgres',
     listen: listenOnClient(pool.options),
+    exclusively: exclusivelyOnClient(pool.options),
     close: once(() => db.destroy()),
   };
 }
@@ -193,6 +208,39 @@ function listenOnClient(options: pg.ClientConfig): ListenFn {
         await client.end();
       },
     };
+  };
+}
+
+/**
+ * The lock's connection is not taken from the pool: a pool of one would otherwise wait for
+ * itself, and a long run would hold a connection requests need. One short-lived client per
+ * run; jobs run every minute or hour, so the connect costs nothing that matters.
+ */
+function exclusivelyOnClient(options: pg.ClientConfig): ExclusivelyFn {
+  return async (lockId, task) => {
+    const client = new pg.Client(options);
+    // A dropped connection (a restarting server) must fail this run, not the process: an
+    // 'error' event nobody listens to would be thrown as uncaught.
+    const connection: { lost?: Error } = {};
+    client.on('error', (error) => (connection.lost = error));
+    await client.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_xact_lock($1) as locked',
+        [lockId],
+      );
+      if (!rows[0]?.locked) {
+        await client.query('rollback');
+        return false;
+      }
+      await task();
+      if (connection.lost) throw connection.lost;
+      await client.query('commit');
+      return true;
+    } finally {
+      await client.end().catch(() => {});
+    }
   };
 }
 

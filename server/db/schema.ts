@@ -34,8 +34,6 @@ export interface UsersTable {
   avatar: string | null;
   /** The restaurant a staff account works for (migration 0004); owners own theirs instead. */
   restaurant_id: ColumnType<number | null, number | null | undefined, number | null>;
-  failed_logins: Generated<number>;
-  locked_until: Timestamp | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date | string>;
 }
@@ -63,6 +61,33 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   rotated_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Wrong passwords per account and source address (auth.service.ts staffLogin). */
+export interface LoginThrottlesTable {
+  user_id: number;
+  source: string;
+  failures: number;
+  blocked_until: Timestamp | null;
+  last_failure_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** What the development VNPay sandbox has seen (server/payment/vnpay/sandbox). */
+export interface VnpaySandboxTransactionsTable {
+  txn_ref: string;
+  amount: string;
+  order_info: string;
+  create_date: string;
+  outcome: 'open' | 'final';
+  otp_failures: Generated<number>;
+  /** Written as JSON text, read back as the object. */
+  result: ColumnType<Record<string, string> | null, string | null, string | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface VnpaySandboxRequestsTable {
+  request_id: string;
   created_at: CreatedAt;
 }
 
@@ -419,4 +444,7 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
   uploads: UploadsTable;
+  login_throttles: LoginThrottlesTable;
+  vnpay_sandbox_transactions: VnpaySandboxTransactionsTable;
+  vnpay_sandbox_requests: VnpaySandboxRequestsTable;
 }

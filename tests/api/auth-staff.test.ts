@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileSchema } from '#contract/profile';
+import { pruneExpiredRows } from '#server/modules/housekeeping/housekeeping.service';
 import { call, OWNER, registerOwner, signInStaff } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -241,39 +242,98 @@ describe('staff sign-in', () => {
     expect(res.status).toBe(401);
   });
 
-  it('locks the account after 5 wrong passwords, with Retry-After, even for the right one', async () => {
+  const delayed = (wait: string) =>
+    `Bạn đã nhập sai mật khẩu nhiều lần. Vui lòng thử lại sau ${wait}.`;
+  /** As if the pair's current wait had run out. */
+  const endWait = (source: string) =>
+    sql`update login_throttles set blocked_until = now() - interval '1 second'
+      where source = ${source}`.execute(t.database.db);
+
+  it('makes one source wait after 5 wrong passwords for one account, longer each time', async () => {
     await registerOwner(t.app, {
-      username: 'lock_me',
+      username: 'slow_me',
       phone: '0955555555',
-      email: 'lock@example.vn',
+      email: 'slow@example.vn',
     });
+    const attacker = '198.51.100.7';
     for (let i = 0; i < 4; i++)
-      expect((await login('lock_me', 'wrong-password', `10.1.0.${i}`)).status).toBe(401);
-    const fifth = await login('lock_me', 'wrong-password', '10.1.0.9');
+      expect((await login('slow_me', 'wrong-password', attacker)).status).toBe(401);
+    const fifth = await login('slow_me', 'wrong-password', attacker);
     expect(fifth.status).toBe(429);
-    expect(fifth.body.code).toBe('ACCOUNT_LOCKED');
-    expect(fifth.body.message).toMatch(
-      /^Tài khoản tạm khóa do đăng nhập sai nhiều lần\. Vui lòng thử lại sau \d+ (giây|phút)\.$/,
-    );
-    const retry = Number(fifth.headers['retry-after']);
-    expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(60);
+    expect(fifth.body).toEqual({
+      success: false,
+      code: 'LOGIN_DELAYED',
+      message: delayed('1 giây'),
+    });
+    expect(fifth.headers['retry-after']).toBe('1');
 
-    const right = await login('lock_me', OWNER.password, '10.1.0.10');
+    // Each further failure doubles the wait.
+    await endWait(attacker);
+    const sixth = await login('slow_me', 'wrong-password', attacker);
+    expect(sixth.body.message).toBe(delayed('2 giây'));
+    expect(sixth.headers['retry-after']).toBe('2');
+    await endWait(attacker);
+    const seventh = await login('slow_me', 'wrong-password', attacker);
+    expect(seventh.body.message).toBe(delayed('4 giây'));
+    expect(seventh.headers['retry-after']).toBe('4');
+
+    // ... up to 15 minutes, never more.
+    await sql`update login_throttles set failures = 20, blocked_until = null
+      where source = ${attacker}`.execute(t.database.db);
+    const capped = await login('slow_me', 'wrong-password', attacker);
+    expect(capped.status).toBe(429);
+    expect(capped.body.message).toBe(delayed('15 phút'));
+    expect(capped.headers['retry-after']).toBe('900');
+
+    // While it waits, even the right password from there is refused unchecked.
+    const right = await login('slow_me', OWNER.password, attacker);
     expect(right.status).toBe(429);
+    expect(right.body.code).toBe('LOGIN_DELAYED');
 
-    // The next failure after the lock ends locks for twice as long.
-    await sql`update users set locked_until = now() - interval '1 second' where username = 'lock_me'`.execute(
+    // The owner's own device is another source: it signs in at once, and its success does
+    // not free the attacker's address.
+    expect((await login('slow_me', OWNER.password, '203.0.113.99')).status).toBe(200);
+    expect((await login('slow_me', OWNER.password, attacker)).status).toBe(429);
+  });
+
+  it('clears a source’s count when it signs in', async () => {
+    await registerOwner(t.app, {
+      username: 'forgetful',
+      phone: '0955555556',
+      email: 'forgetful@example.vn',
+    });
+    const home = '198.51.100.8';
+    for (let i = 0; i < 4; i++)
+      expect((await login('forgetful', 'wrong-password', home)).status).toBe(401);
+    expect((await login('forgetful', OWNER.password, home)).status).toBe(200);
+    // Counting starts again: four more mistakes are plain 401s, the fifth waits.
+    for (let i = 0; i < 4; i++)
+      expect((await login('forgetful', 'wrong-password', home)).status).toBe(401);
+    expect((await login('forgetful', 'wrong-password', home)).status).toBe(429);
+  });
+
+  it('never stops the right password because of failures from other addresses', async () => {
+    await registerOwner(t.app, {
+      username: 'targeted',
+      phone: '0955555557',
+      email: 'targeted@example.vn',
+    });
+    for (let i = 0; i < 12; i++)
+      expect((await login('targeted', 'wrong-password', `10.2.0.${i}`)).status).toBe(401);
+    expect((await login('targeted', OWNER.password, '10.2.1.1')).status).toBe(200);
+  });
+
+  it('forgets failures older than a day (hourly housekeeping)', async () => {
+    const source = '198.51.100.9';
+    await login('targeted', 'wrong-password', source);
+    await sql`update login_throttles set last_failure_at = now() - interval '25 hours'
+      where source = ${source}`.execute(t.database.db);
+    const removed = await pruneExpiredRows(t.database.db);
+    expect(removed.loginThrottles).toBeGreaterThanOrEqual(1);
+    const { rows } = await sql`select 1 from login_throttles where source = ${source}`.execute(
       t.database.db,
     );
-    const sixth = await login('lock_me', 'wrong-password', '10.1.0.11');
-    expect(sixth.status).toBe(429);
-    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(60);
-
-    await sql`update users set locked_until = now() - interval '1 second' where username = 'lock_me'`.execute(
-      t.database.db,
-    );
-    expect((await login('lock_me', OWNER.password, '10.1.0.12')).status).toBe(200);
+    expect(rows).toEqual([]);
   });
 
   it('limits failed sign-ins per IP across accounts', async () => {

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '#server/lib/keys';
-import { signAccessToken } from '#server/modules/auth/tokens';
+import { hashRefreshToken, signAccessToken } from '#server/modules/auth/tokens';
 import {
   call,
   OWNER,
@@ -27,6 +27,10 @@ describe('access and refresh tokens', () => {
   const profile = (token: string) => call(t.app, 'GET', '/api/customer/profile/', { token });
   const refresh = (token: string) =>
     call<{ data: Tokens }>(t.app, 'POST', '/api/auth/refresh/', { token });
+  /** Moves a token's rotation `seconds` into the past, as if that much time had gone by. */
+  const ageRotation = (token: string, seconds: number) =>
+    sql`update refresh_tokens set rotated_at = rotated_at - make_interval(secs => ${seconds})
+      where token_hash = ${hashRefreshToken(token)}`.execute(t.database.db);
 
   it('opens protected routes with the access token only', async () => {
     expect((await profile(customer.tokens.access_token)).status).toBe(200);
@@ -95,13 +99,47 @@ describe('access and refresh tokens', () => {
     const second = await refresh(first.body.data.refresh_token);
     expect(second.status).toBe(200);
 
-    // The first token again: a stolen copy. Everything of that sign-in dies.
+    // The first token again, past the grace: a stolen copy. Everything of that sign-in dies.
+    await ageRotation(session.tokens.refresh_token, 31);
     const replay = await refresh(session.tokens.refresh_token);
     expect(replay.status).toBe(401);
     expect((await refresh(second.body.data.refresh_token)).status).toBe(401);
 
     // Another sign-in of the same person is a different family and lives on.
     expect((await refresh(customer.tokens.refresh_token)).status).toBe(200);
+  });
+
+  it('gives a just-rotated token, presented again within 30 s, a working pair of its family', async () => {
+    const session = await signInCustomer(t.app, '0907000030');
+    const first = await refresh(session.tokens.refresh_token);
+    expect(first.status).toBe(200);
+    // 29 seconds later the same token again: a second tab that refreshed at the same time.
+    await ageRotation(session.tokens.refresh_token, 29);
+    const again = await refresh(session.tokens.refresh_token);
+    expect(again.status).toBe(200);
+    expect(again.body.data.refresh_token).not.toBe(first.body.data.refresh_token);
+    expect((await profile(again.body.data.access_token)).status).toBe(200);
+    // Both pairs live on and rotate normally.
+    const fromFirst = await refresh(first.body.data.refresh_token);
+    const fromAgain = await refresh(again.body.data.refresh_token);
+    expect([fromFirst.status, fromAgain.status]).toEqual([200, 200]);
+
+    // Past the window the old token is reuse: the family, every pair above included, dies.
+    await ageRotation(session.tokens.refresh_token, 2);
+    const late = await refresh(session.tokens.refresh_token);
+    expect(late.status).toBe(401);
+    expect(late.body).toMatchObject({ success: false, code: 'INVALID_REFRESH_TOKEN' });
+    for (const pair of [fromFirst, fromAgain])
+      expect((await refresh(pair.body.data.refresh_token)).status).toBe(401);
+  });
+
+  it('gives no grace to a token of a signed-out family', async () => {
+    const session = await signInCustomer(t.app, '0907000031');
+    const first = await refresh(session.tokens.refresh_token);
+    await call(t.app, 'POST', '/api/auth/logout/', {
+      body: { refresh_token: first.body.data.refresh_token },
+    });
+    expect((await refresh(session.tokens.refresh_token)).status).toBe(401);
   });
 
   it('refuses an expired refresh token', async () => {

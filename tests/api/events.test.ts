@@ -409,6 +409,7 @@ describe('the pruning timer', () => {
     const timer = startEventPruning(
       {
         db: t.database.db,
+        exclusively: t.database.exclusively,
         log: { info: (o) => removed.push((o as { removed: number }).removed), error: () => {} },
       },
       50,

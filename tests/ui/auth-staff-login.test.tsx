@@ -199,16 +199,16 @@ describe('a failed staff login', () => {
       message: 'Tên đăng nhập hoặc mật khẩu không đúng',
     },
     {
-      case: 'a locked account (429)',
+      case: 'a wait after wrong passwords (429)',
       route: () =>
         fail(
           429,
-          'ACCOUNT_LOCKED',
-          'Tài khoản tạm khoá. Vui lòng thử lại sau 5 phút.',
+          'LOGIN_DELAYED',
+          'Bạn đã nhập sai mật khẩu nhiều lần. Vui lòng thử lại sau 5 phút.',
           {},
           { 'retry-after': '300' },
         ),
-      message: 'Tài khoản tạm khoá. Vui lòng thử lại sau 5 phút.',
+      message: 'Bạn đã nhập sai mật khẩu nhiều lần. Vui lòng thử lại sau 5 phút.',
     },
     { case: 'no answer', route: () => NETWORK_DOWN, message: 'Không thể kết nối đến server' },
   ])('on $case says $message and clears the stored user and tokens', async ({ route, message }) => {

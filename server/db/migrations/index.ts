@@ -7,6 +7,7 @@ import * as m0005 from './2026-11-23-0005-ledger-payments';
 import * as m0006 from './2026-11-26-0006-events';
 import * as m0007 from './2026-11-26-0007-notifications-push';
 import * as m0008 from './2026-11-26-0008-uploads';
+import * as m0009 from './2026-11-26-0009-sandbox-and-sign-in';
 
 /**
  * The ordered list of migrations. A static list rather than a directory scan, so the set that
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0006-events': m0006,
   '2026-11-26-0007-notifications-push': m0007,
   '2026-11-26-0008-uploads': m0008,
+  '2026-11-26-0009-sandbox-and-sign-in': m0009,
 };

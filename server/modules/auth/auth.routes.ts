@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: StaffLoginBodySchema,
         response: {
           200: StaffLoginReplySchema,
-          ...errorReplies('ACCOUNT_LOCKED', 'INVALID_CREDENTIALS', 'RATE_LIMITED'),
+          ...errorReplies('INVALID_CREDENTIALS', 'LOGIN_DELAYED', 'RATE_LIMITED'),
         },
       },
     },

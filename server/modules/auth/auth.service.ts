@@ -18,15 +18,18 @@ import {
   findCustomerByPhone,
   findStaffByLogin,
   findUserById,
-  noteLoginFailure,
-  resetLoginFailures,
   toProfile,
 } from '../users/users.service';
 import {
+  deleteLoginFailures,
+  deleteLoginFailuresOlderThan,
   insertRefreshToken,
+  insertSiblingToken,
   markRotated,
+  recordLoginFailure,
   revokeFamily,
   revokeUserTokens,
+  selectLoginWait,
   selectRefreshToken,
 } from './auth.queries';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -45,8 +48,20 @@ export interface AuthDeps {
   otpSendsPerIpPerHour?: number;
 }
 
-/** Consecutive wrong passwords before an account locks (then 1, 2, 4 ... minutes). */
-export const LOCK_AFTER_FAILURES = 5;
+/**
+ * Wrong passwords are counted per account AND source address, never per account alone: a
+ * count per account let anyone anywhere lock the owner out, their own device included, by
+ * typing five wrong passwords (and one more per period kept them out). Past the free tries a
+ * pair waits, twice as long after each further failure, instead of a hard lock: slow enough
+ * to make guessing from one address hopeless, never a wall for the owner elsewhere. Failures
+ * older than a day are forgotten. Guessing spread over many accounts from one address is the
+ * per-address limit below.
+ */
+export const LOGIN_THROTTLE = {
+  freeFailures: 5,
+  maxWaitSeconds: 15 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+} as const;
 export const LOGIN_FAILURES_PER_IP: RateRule = {
   bucket: 'login-fail-ip',
   limit: 30,
@@ -157,53 +172,84 @@ export async function staffLogin(
     await recordEvent(deps.db, LOGIN_FAILURES_PER_IP, input.ip);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (user.locked_until && user.locked_until.getTime() > Date.now()) {
-    throw accountLocked(user.locked_until);
-  }
+  // A try during the wait is not checked, so it neither counts nor reveals the password.
+  const wait = await selectLoginWait(deps.db, user.id, input.ip);
+  if (wait > 0) throw loginDelayed(wait);
   if (!(await verifyPassword(user.password_hash, input.password))) {
-    const after = await noteLoginFailure(deps.db, user.id, LOCK_AFTER_FAILURES);
+    const waitNow = await recordLoginFailure(deps.db, user.id, input.ip, LOGIN_THROTTLE);
     await recordEvent(deps.db, LOGIN_FAILURES_PER_IP, input.ip);
-    if (after.locked_until && after.locked_until.getTime() > Date.now()) {
-      throw accountLocked(after.locked_until);
-    }
+    if (waitNow > 0) throw loginDelayed(waitNow);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (user.failed_logins > 0) await resetLoginFailures(deps.db, user.id);
+  await deleteLoginFailures(deps.db, user.id, input.ip);
   const tokens = await startSession(deps.db, deps.keys.jwt, user);
   return { user: toProfile(user), tokens };
 }
 
-function accountLocked(until: Date): AppError {
-  const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new AppError('ACCOUNT_LOCKED', {
-    message: `Tài khoản tạm khóa do đăng nhập sai nhiều lần. Vui lòng thử lại sau ${describeWait(retryAfter)}.`,
-    retryAfter,
+function loginDelayed(seconds: number): AppError {
+  return new AppError('LOGIN_DELAYED', {
+    message: `Bạn đã nhập sai mật khẩu nhiều lần. Vui lòng thử lại sau ${describeWait(seconds)}.`,
+    retryAfter: seconds,
   });
 }
+
+/** Forgets account-and-source pairs with no failure for a day (the hourly housekeeping). */
+export function pruneLoginFailures(db: Kysely<DB>): Promise<number> {
+  return deleteLoginFailuresOlderThan(db, LOGIN_THROTTLE.forgetAfterSeconds);
+}
+
+/**
+ * How long a just-rotated refresh token still works. Two tabs (or a retry after a lost reply)
+ * refreshing with the same token at the same moment are the app's own doing, not a thief's;
+ * without a grace the second one looked like reuse and signed the user out everywhere. Short,
+ * so a stolen copy replayed later is still caught: after the window, reuse revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 /**
  * Rotation with reuse detection: every refresh token works once. Presenting one that was
  * already rotated (a copy in the wrong hands, or a replay) revokes its whole family, which
- * signs out every device that descends from that sign-in.
+ * signs out every device that descends from that sign-in. Within REFRESH_REUSE_GRACE_MS of its
+ * rotation it instead yields another token of the same family (and a fresh access token), so
+ * simultaneous refreshes all succeed and every pair they got keeps working. The grace is read
+ * from the stored rotated_at, so it holds whichever instance answers.
  */
 export async function refreshSession(deps: AuthDeps, presented: string): Promise<Tokens> {
-  const stored = await selectRefreshToken(deps.db, hashRefreshToken(presented));
+  const stored = await selectRefreshToken(
+    deps.db,
+    hashRefreshToken(presented),
+    REFRESH_REUSE_GRACE_MS,
+  );
   if (!stored) throw new AppError('INVALID_REFRESH_TOKEN');
-  if (stored.rotated_at || stored.revoked_at) {
+  if (stored.revoked_at || (stored.rotated_at && !stored.rotated_recently)) {
     await revokeFamily(deps.db, stored.family_id);
     throw new AppError('INVALID_REFRESH_TOKEN');
   }
   if (stored.expires_at.getTime() <= Date.now()) throw new AppError('INVALID_REFRESH_TOKEN');
 
   const user = await findUserById(deps.db, stored.user_id);
-  const rotated = await deps.db.transaction().execute(async (trx) => {
-    if (!user || !(await markRotated(trx, stored.id))) return null;
-    return createRefreshToken(trx, user.id, stored.family_id);
-  });
-  if (!user || !rotated) {
-    // Lost the race to a simultaneous refresh with the same token: treat it as reuse.
-    await revokeFamily(deps.db, stored.family_id);
-    throw new AppError('INVALID_REFRESH_TOKEN');
+  if (!user) throw new AppError('INVALID_REFRESH_TOKEN');
+  let rotated: string | null = null;
+  if (!stored.rotated_at) {
+    rotated = await deps.db.transaction().execute(async (trx) => {
+      if (!(await markRotated(trx, stored.id))) return null;
+      return createRefreshToken(trx, user.id, stored.family_id);
+    });
+  }
+  if (!rotated) {
+    // Rotated a moment ago, here or by a simultaneous refresh: within the grace, and while
+    // the token is not revoked, the caller gets a sibling; otherwise it is reuse.
+    const { token, hash } = newRefreshToken();
+    const issued = await insertSiblingToken(deps.db, stored.id, {
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+      graceMs: REFRESH_REUSE_GRACE_MS,
+    });
+    if (!issued) {
+      await revokeFamily(deps.db, stored.family_id);
+      throw new AppError('INVALID_REFRESH_TOKEN');
+    }
+    rotated = token;
   }
   return { access_token: await signAccessToken(deps.keys.jwt, user), refresh_token: rotated };
 }

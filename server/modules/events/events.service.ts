@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { LiveEventPayloads, LiveEventType } from '#contract/events';
 import type { DB, OrderStatus, Role } from '#server/db/schema';
-import { runPeriodically, type Periodic } from '#server/lib/periodic';
+import type { ExclusivelyFn } from '#server/db/database';
+import { JOB_LOCKS, runPeriodicallyAlone } from '#server/db/exclusive-jobs';
+import type { Periodic } from '#server/lib/periodic';
 import { findRestaurantIdOfStaff } from '../workplace/workplace.service';
 import {
   deleteEventsBefore,
@@ -122,17 +124,20 @@ export function pruneEvents(db: Kysely<DB>, now = new Date()): Promise<number> {
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Prunes expired events every hour (and once at start). Deleting is idempotent, so several
- * instances doing it at once only repeat each other's work.
+ * Prunes expired events every hour (and once at start), on one instance at a time: deleting
+ * is idempotent, but several instances scanning the table at once only repeat each other.
  */
 export function startEventPruning(
   deps: {
     db: Kysely<DB>;
+    exclusively: ExclusivelyFn;
     log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
   everyMs = PRUNE_EVERY_MS,
 ): Periodic {
-  return runPeriodically(
+  return runPeriodicallyAlone(
+    deps.exclusively,
+    JOB_LOCKS.eventPruning,
     async () => {
       const removed = await pruneEvents(deps.db);
       if (removed) deps.log?.info({ removed }, 'expired events pruned');

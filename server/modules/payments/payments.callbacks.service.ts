@@ -21,8 +21,18 @@ function amountMatches(vnpAmount: unknown, payment: PaymentRow): boolean {
 }
 
 /**
+ * A callback signed with our secret but naming another terminal is not about one of our
+ * payments, whatever its TxnRef says: one hash secret shared by several terminals (or leaked
+ * to another merchant's setup) must not let their transactions settle ours.
+ */
+function isOurTerminal(deps: PaymentDeps, query: Record<string, unknown>): boolean {
+  return str(query.vnp_TmnCode) === deps.config.vnpay.tmnCode;
+}
+
+/**
  * GET /api/payment/vnpay/ipn/: VNPay's server-to-server confirmation, with the checks in the
  * order vnpay.md gives. Never throws: an unexpected error is '99', which VNPay retries.
+ * Another terminal's callback is '01' (not one of our orders), after the signature check.
  */
 export async function handleIpn(
   deps: PaymentDeps,
@@ -33,6 +43,7 @@ export async function handleIpn(
     const txnRef = str(query.vnp_TxnRef);
     const payment = txnRef ? await selectPaymentByTxnRef(deps.db, txnRef) : undefined;
     const check = checkIpn(query, deps.config.vnpay.hashSecret, payment ?? null);
+    if (check !== '97' && !isOurTerminal(deps, query)) return ipnReply('01');
     if (check !== 'proceed' || !payment) return ipnReply(check === 'proceed' ? '01' : check);
     const settled = await settlePayment(
       deps.db,
@@ -70,7 +81,7 @@ export async function paymentReturnStatus(
   deps: PaymentDeps,
   query: Record<string, unknown>,
 ): Promise<PaymentReturnReply> {
-  if (!verifyParams(query, deps.config.vnpay.hashSecret)) {
+  if (!verifyParams(query, deps.config.vnpay.hashSecret) || !isOurTerminal(deps, query)) {
     throw new AppError('BAD_REQUEST', { message: RETURN_VERIFY_FAILED });
   }
   const txnRef = str(query.vnp_TxnRef);

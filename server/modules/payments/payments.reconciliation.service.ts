@@ -1,4 +1,6 @@
-import { runPeriodically, type Periodic } from '#server/lib/periodic';
+import type { ExclusivelyFn } from '#server/db/database';
+import { JOB_LOCKS, runPeriodicallyAlone } from '#server/db/exclusive-jobs';
+import type { Periodic } from '#server/lib/periodic';
 import { queryTransaction, type QueryResult } from '#server/payment/vnpay/vnpay';
 import { selectPendingPaymentsBefore, type PaymentRow } from './payments.queries';
 import { PAYMENT_WINDOW_MINUTES, type PaymentDeps } from './payments.service';
@@ -89,14 +91,18 @@ export async function settleStalePayments(
 export const RECONCILE_EVERY_MS = 60_000;
 
 /**
- * Runs settleStalePayments every minute (never two runs at once). stop() ends the timer and
- * waits for a run in progress, so the database can be closed after it.
+ * Runs settleStalePayments every minute on one instance at a time (the others stand by: two
+ * would ask VNPay about the same payments twice). stop() ends the timer and waits for a run in
+ * progress, so the database can be closed after it.
  */
 export function startPaymentReconciliation(
   deps: PaymentDeps,
+  exclusively: ExclusivelyFn,
   everyMs = RECONCILE_EVERY_MS,
 ): Periodic {
-  return runPeriodically(
+  return runPeriodicallyAlone(
+    exclusively,
+    JOB_LOCKS.paymentReconciliation,
     async () => {
       const summary = await settleStalePayments(deps);
       if (summary.checked) deps.log?.info({ summary }, 'stale payments reconciled');

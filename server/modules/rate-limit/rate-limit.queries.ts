@@ -21,7 +21,10 @@ export async function insertEvent(db: Kysely<DB>, bucket: string, key: string): 
   await db.insertInto('rate_limit_events').values({ bucket, key }).execute();
 }
 
-/** Events older than any window we use (a day) are dropped as new ones arrive. */
+/**
+ * Events older than any window we use (a day) are dropped as new ones arrive; keys that never
+ * come back are left to the hourly housekeeping (pruneExpiredRateEvents).
+ */
 export async function pruneEvents(db: Kysely<DB>, bucket: string, key: string): Promise<void> {
   await db
     .deleteFrom('rate_limit_events')
@@ -29,4 +32,13 @@ export async function pruneEvents(db: Kysely<DB>, bucket: string, key: string): 
     .where('key', '=', key)
     .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
     .execute();
+}
+
+/** Every key's events past `seconds`, at once (the hourly housekeeping); how many went. */
+export async function deleteEventsOlderThan(db: Kysely<DB>, seconds: number): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_limit_events')
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

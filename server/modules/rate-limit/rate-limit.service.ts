@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import { countRecentEvents, insertEvent, pruneEvents } from './rate-limit.queries';
+import {
+  countRecentEvents,
+  deleteEventsOlderThan,
+  insertEvent,
+  pruneEvents,
+} from './rate-limit.queries';
+
+/** Longer than any rule's window, so pruning never changes a count. */
+const EVENT_RETENTION_SECONDS = 24 * 60 * 60;
 
 export interface RateRule {
   bucket: string;
@@ -34,4 +42,9 @@ export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} giây`;
   if (seconds < 3600) return `${Math.ceil(seconds / 60)} phút`;
   return `${Math.ceil(seconds / 3600)} giờ`;
+}
+
+/** Drops the events of every key that no window looks at any more; how many went. */
+export function pruneExpiredRateEvents(db: Kysely<DB>): Promise<number> {
+  return deleteEventsOlderThan(db, EVENT_RETENTION_SECONDS);
 }

@@ -58,30 +58,6 @@ export async function updateUser(db: Kysely<DB>, id: number, values: Updateable<
     .executeTakeFirstOrThrow();
 }
 
-export async function recordLoginFailure(db: Kysely<DB>, id: number, lockAfter: number) {
-  // From the lockAfter-th consecutive failure on, each one locks the account for twice as
-  // long as the last: 1, 2, 4 ... minutes, capped at an hour.
-  return db
-    .updateTable('users')
-    .set((eb) => ({
-      failed_logins: eb('failed_logins', '+', 1),
-      locked_until: sql<Date | null>`case when failed_logins + 1 >= ${lockAfter}
-        then now() + least(power(2, failed_logins + 1 - ${lockAfter}), 60) * interval '1 minute'
-        else locked_until end`,
-    }))
-    .where('id', '=', id)
-    .returning(['failed_logins', 'locked_until'])
-    .executeTakeFirstOrThrow();
-}
-
-export async function clearLoginFailures(db: Kysely<DB>, id: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ failed_logins: 0, locked_until: null })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** Which of the given values another staff-level account already uses. */
 export async function selectStaffConflicts(
   db: Kysely<DB>,

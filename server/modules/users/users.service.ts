@@ -4,9 +4,7 @@ import type { DB } from '#server/db/schema';
 import { AppError, type ErrorCode } from '#server/errors';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
-  clearLoginFailures,
   insertUser,
-  recordLoginFailure,
   selectAvatarForUpdate,
   selectCustomerByPhone,
   selectStaffByLogin,
@@ -23,8 +21,6 @@ export const findUserById = selectUserById;
 export const findCustomerByPhone = selectCustomerByPhone;
 /** A staff-level account by username or email, both case-insensitive. */
 export const findStaffByLogin = selectStaffByLogin;
-export const noteLoginFailure = recordLoginFailure;
-export const resetLoginFailures = clearLoginFailures;
 /** In a transaction that replaces the avatar: the one it replaces, stable until commit. */
 export const lockAvatar = selectAvatarForUpdate;
 

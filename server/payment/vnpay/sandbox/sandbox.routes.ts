@@ -77,7 +77,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.appEnv === 'production' || !app.config.vnpay.sandbox) {
     throw new Error('The VNPay sandbox is never registered in production or with a real gateway');
   }
-  const sandbox = new VnpaySandbox(app.config.vnpay);
+  const sandbox = new VnpaySandbox(app.config.vnpay, app.db);
 
   // The page posts a plain HTML form. The parser is added inside this plugin, so it applies
   // to the sandbox's routes only; the API keeps accepting JSON and multipart alone.
@@ -95,9 +95,12 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     PAGE_PATH,
     { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
-      const checked = sandbox.checkRequest(request.query as Record<string, unknown>, new Date());
+      const checked = await sandbox.checkRequest(
+        request.query as Record<string, unknown>,
+        new Date(),
+      );
       if (!checked.ok) return sendPage(reply, 400, errorPage(checked.message));
-      sandbox.open(checked.value);
+      await sandbox.open(checked.value);
       return sendPage(reply, 200, paymentPage(checked.value));
     },
   );
@@ -117,7 +120,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         issueDate: text(body, 'issue_date'),
         otp: text(body, 'otp'),
       };
-      const outcome = sandbox.pay(text(body, 'payment'), form, new Date());
+      const outcome = await sandbox.pay(text(body, 'payment'), form, new Date());
       switch (outcome.kind) {
         case 'error':
           return sendPage(reply, 400, errorPage(outcome.message));

@@ -1,4 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/schema';
 import {
   formatVnpDate,
   hashesEqual,
@@ -9,14 +11,24 @@ import {
   verifyParams,
   VNP_VERSION,
 } from '../vnpay';
+import {
+  deleteOlderThan,
+  finalizeTransaction,
+  incrementOtpFailures,
+  insertRequestId,
+  selectTransaction,
+  upsertOpenTransaction,
+} from './sandbox.queries';
 
 /**
  * The built-in imitation of VNPay (vnpay.md) for development and tests: it checks a signed
  * payment request, lets the NCB test cards decide the outcome, signs the result the way VNPay
- * does, and answers querydr. It keeps what it has seen in memory, per app instance, with no
- * table: a development sandbox forgets its transactions on restart just as a real gateway's
- * sandbox may, and querydr then answers 91 (not found), which the reconciliation must handle
- * anyway. Never registered in production (config.ts and sandbox.routes.ts both refuse).
+ * does, and answers querydr. What it has seen (the pages shown, their outcomes, querydr
+ * RequestIds) is kept in the database, like the real gateway's own records: a page opened
+ * through one app instance is paid and queried through another, and after a restart. The
+ * hourly housekeeping forgets it after a while (pruneSandbox); querydr then answers 91 (not
+ * found), which the reconciliation handles anyway. Never registered in production (config.ts
+ * and sandbox.routes.ts both refuse).
  */
 
 export interface SandboxConfig {
@@ -42,8 +54,10 @@ export const CARD_HOLDER = 'NGUYEN VAN A';
 export const ISSUE_DATE = '07/15';
 export const TEST_OTP = '123456';
 const MAX_OTP_TRIES = 3;
-// Enough for any development session; the oldest entries go first beyond it.
-const MAX_REMEMBERED = 10_000;
+const ALREADY_PROCESSED = 'Giao dịch đã được xử lý';
+// Far longer than a payment stays pending (15 minutes) or a querydr retry comes back.
+const FORGET_TRANSACTIONS_AFTER_SECONDS = 30 * 24 * 60 * 60;
+const FORGET_REQUEST_IDS_AFTER_SECONDS = 24 * 60 * 60;
 
 const REQUIRED = [
   'vnp_Version',
@@ -75,18 +89,6 @@ export interface PaymentView {
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
-
-type Outcome = 'open' | 'final';
-
-interface SeenTransaction {
-  txnRef: string;
-  amount: string;
-  orderInfo: string;
-  createDate: string;
-  outcome: Outcome;
-  otpFailures: number;
-  result: Record<string, string> | null;
-}
 
 export interface PaymentForm {
   action: 'pay' | 'cancel';
@@ -133,14 +135,22 @@ function jsonFields(body: unknown): Record<string, string> {
   return out;
 }
 
-export class VnpaySandbox {
-  private readonly seen = new Map<string, SeenTransaction>();
-  private readonly requestIds = new Map<string, true>();
+/** Forgets old transactions and querydr RequestIds (the hourly housekeeping). */
+export function pruneSandbox(db: Kysely<DB>): Promise<number> {
+  return deleteOlderThan(db, {
+    transactionSeconds: FORGET_TRANSACTIONS_AFTER_SECONDS,
+    requestSeconds: FORGET_REQUEST_IDS_AFTER_SECONDS,
+  });
+}
 
-  constructor(private readonly config: SandboxConfig) {}
+export class VnpaySandbox {
+  constructor(
+    private readonly config: SandboxConfig,
+    private readonly db: Kysely<DB>,
+  ) {}
 
   /** Checks a payment request the way the gateway would, before any page is shown. */
-  checkRequest(query: Record<string, unknown>, now: Date): Checked<PaymentView> {
+  async checkRequest(query: Record<string, unknown>, now: Date): Promise<Checked<PaymentView>> {
     if (!verifyParams(query, this.config.hashSecret)) {
       return { ok: false, message: 'Chữ ký không hợp lệ' };
     }
@@ -180,8 +190,8 @@ export class VnpaySandbox {
         return { ok: false, message: 'Giao dịch đã quá thời gian chờ thanh toán' };
       }
     }
-    if (this.seen.get(params.vnp_TxnRef!)?.outcome === 'final') {
-      return { ok: false, message: 'Giao dịch đã được xử lý' };
+    if ((await selectTransaction(this.db, params.vnp_TxnRef!))?.outcome === 'final') {
+      return { ok: false, message: ALREADY_PROCESSED };
     }
     const rawQuery = new URLSearchParams(params).toString();
     return {
@@ -200,35 +210,30 @@ export class VnpaySandbox {
   }
 
   /** The page was shown: querydr now knows the transaction as "not completed" (01). */
-  open(view: PaymentView): void {
-    const existing = this.seen.get(view.txnRef);
-    if (existing?.outcome === 'open' && existing.amount === view.params.vnp_Amount) return;
-    this.remember({
+  async open(view: PaymentView): Promise<void> {
+    await upsertOpenTransaction(this.db, {
       txnRef: view.txnRef,
       amount: view.params.vnp_Amount!,
       orderInfo: view.orderInfo,
       createDate: view.params.vnp_CreateDate!,
-      outcome: 'open',
-      otpFailures: 0,
-      result: null,
     });
   }
 
   /**
    * The form was submitted. The request travels through the form as its signed query string
    * and is checked again here, so an edited hidden field gets the same refusal as a bad URL.
-   * The outcome is final before this returns: a double submit finds 'Giao dịch đã được xử lý'.
+   * The outcome is final before this returns: a double submit finds 'Giao dịch đã được xử lý',
+   * also when the two submits reach two instances at once (one conditional update decides).
    */
-  pay(rawQuery: string, form: PaymentForm, now: Date): PayOutcome {
-    const checked = this.checkRequest(Object.fromEntries(new URLSearchParams(rawQuery)), now);
+  async pay(rawQuery: string, form: PaymentForm, now: Date): Promise<PayOutcome> {
+    const checked = await this.checkRequest(Object.fromEntries(new URLSearchParams(rawQuery)), now);
     if (!checked.ok) return { kind: 'error', message: checked.message };
     const view = checked.value;
-    this.open(view);
-    const record = this.seen.get(view.txnRef)!;
+    await this.open(view);
 
     if (form.action === 'cancel') {
       // A customer cancel: no bank was involved, no VNPay transaction number (vnpay.md).
-      return this.finish(record, view, now, {
+      return this.finish(view, now, {
         vnp_ResponseCode: '24',
         vnp_TransactionStatus: '02',
         vnp_TransactionNo: '0',
@@ -242,21 +247,17 @@ export class VnpaySandbox {
       return { kind: 'retry', message: 'Thông tin thẻ không chính xác', view };
     }
     if (form.otp.trim() !== TEST_OTP) {
-      record.otpFailures += 1;
-      if (record.otpFailures < MAX_OTP_TRIES) {
-        const left = MAX_OTP_TRIES - record.otpFailures;
+      const failures = await incrementOtpFailures(this.db, view.txnRef);
+      if (failures === null) return { kind: 'error', message: ALREADY_PROCESSED };
+      if (failures < MAX_OTP_TRIES) {
+        const left = MAX_OTP_TRIES - failures;
         return { kind: 'retry', message: `Mã OTP không đúng. Bạn còn ${left} lần thử.`, view };
       }
       // The third wrong code ends the transaction, as VNPay does (13).
-      return this.finish(record, view, now, this.cardResult('13', '02'));
+      return this.finish(view, now, this.cardResult('13', '02'));
     }
     const success = card.responseCode === '00';
-    return this.finish(
-      record,
-      view,
-      now,
-      this.cardResult(card.responseCode, success ? '00' : '02'),
-    );
+    return this.finish(view, now, this.cardResult(card.responseCode, success ? '00' : '02'));
   }
 
   private cardResult(responseCode: string, transactionStatus: string): Record<string, string> {
@@ -272,12 +273,11 @@ export class VnpaySandbox {
     };
   }
 
-  private finish(
-    record: SeenTransaction,
+  private async finish(
     view: PaymentView,
     now: Date,
     outcome: Record<string, string>,
-  ): PayOutcome {
+  ): Promise<PayOutcome> {
     const params: Record<string, string> = {
       vnp_Amount: view.params.vnp_Amount!,
       vnp_OrderInfo: view.orderInfo,
@@ -287,13 +287,14 @@ export class VnpaySandbox {
       ...outcome,
     };
     params.vnp_SecureHash = signParams(params, this.config.hashSecret);
-    record.outcome = 'final';
-    record.result = params;
+    if (!(await finalizeTransaction(this.db, view.txnRef, params))) {
+      return { kind: 'error', message: ALREADY_PROCESSED };
+    }
     return { kind: 'result', params, returnUrl: view.returnUrl };
   }
 
   /** The merchant web API (querydr only); every reply is signed the VNPay way. */
-  queryDr(body: unknown): Record<string, string> {
+  async queryDr(body: unknown): Promise<Record<string, string>> {
     const request = jsonFields(body);
     const fields = [
       'vnp_RequestId',
@@ -331,19 +332,15 @@ export class VnpaySandbox {
     if (request.vnp_Command !== 'querydr') {
       return reply('99', 'Sandbox chỉ hỗ trợ lệnh querydr');
     }
-    if (this.requestIds.has(request.vnp_RequestId!)) {
+    if (!(await insertRequestId(this.db, request.vnp_RequestId!))) {
       return reply('94', 'Yêu cầu bị trùng lặp');
     }
-    this.requestIds.set(request.vnp_RequestId!, true);
-    if (this.requestIds.size > MAX_REMEMBERED) {
-      this.requestIds.delete(this.requestIds.keys().next().value!);
-    }
-    const seen = this.seen.get(request.vnp_TxnRef!);
+    const seen = await selectTransaction(this.db, request.vnp_TxnRef!);
     if (!seen) return reply('91', 'Không tìm thấy giao dịch yêu cầu');
     const result = seen.result;
     return reply('00', 'QueryDR Success', {
       vnp_Amount: seen.amount,
-      vnp_OrderInfo: seen.orderInfo,
+      vnp_OrderInfo: seen.order_info,
       vnp_TransactionType: '01',
       // Shown but never paid: "not completed" (01), as long as nothing else happened.
       vnp_TransactionStatus: result?.vnp_TransactionStatus ?? '01',
@@ -359,11 +356,5 @@ export class VnpaySandbox {
 
   private signReply(reply: Record<string, string>): Record<string, string> {
     return { ...reply, vnp_SecureHash: queryDrResponseHash(reply, this.config.hashSecret) };
-  }
-
-  private remember(transaction: SeenTransaction): void {
-    this.seen.delete(transaction.txnRef);
-    this.seen.set(transaction.txnRef, transaction);
-    if (this.seen.size > MAX_REMEMBERED) this.seen.delete(this.seen.keys().next().value!);
   }
 }
