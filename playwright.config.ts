@@ -34,6 +34,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The cluster journey runs behind nginx with its own server (playwright.cluster.config.ts).
+  testIgnore: 'cluster/**',
   outputDir: 'test-results',
   forbidOnly: CI,
   retries: CI ? 1 : 0,

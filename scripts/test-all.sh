@@ -2,7 +2,7 @@
 # `npm test`: every check the project has, in order, stopping at the first failure.
 # typecheck and lint, side by side -> a self-test of the lint architecture rules -> unit + UI tests
 # -> API suite on PGlite -> API suite on PostgreSQL -> production build -> size budgets
-# -> end-to-end tests in Chromium.
+# -> end-to-end tests in Chromium -> the cluster journey (nginx in front of two instances).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -75,6 +75,7 @@ step 'API tests on PostgreSQL' node scripts/with-postgres.mjs vitest run --proje
 step 'build' vite build
 step 'budgets' node scripts/check-budgets.mjs
 step 'e2e (Playwright, Chromium)' npm run --silent test:e2e
+step 'cluster journey (nginx, 2 instances, PostgreSQL)' bash scripts/cluster-journey.sh
 
 print_summary
 printf '\033[1;32mall checks passed\033[0m\n'

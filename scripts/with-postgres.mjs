@@ -45,7 +45,7 @@ export function findPostgresBin() {
   return versions.length > 0 ? path.join(root, versions[0], 'bin') : null;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -71,7 +71,7 @@ function serverUser() {
   throw new Error('running as root, but neither a "postgres" nor a "nobody" user exists');
 }
 
-function skipOrFail(reason) {
+export function skipOrFail(reason) {
   const required =
     process.env.CI === '1' || process.env.CI === 'true' || process.env.REQUIRE_PG === '1';
   const bar = '!'.repeat(78);
@@ -92,8 +92,11 @@ function skipOrFail(reason) {
   process.exit(required ? 1 : 0);
 }
 
-/** A started throwaway cluster; stop() is synchronous so it can run from a signal handler. */
-async function startCluster(binDir, onCreated) {
+/**
+ * A started throwaway cluster; stop() is synchronous so it can run from a signal handler.
+ * Exported for the tests and `npm run cluster`, which need a server of their own to restart.
+ */
+export async function startPostgres(binDir, onCreated = () => {}) {
   const user = serverUser();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'mon-ngon-pg-'));
   const dataDir = path.join(tmp, 'data');
@@ -113,11 +116,54 @@ async function startCluster(binDir, onCreated) {
     return spawnSync(cmd, cmdArgs, { cwd: tmp, encoding: 'utf8' });
   };
 
+  // Not spawnSync: the caller keeps serving (or loading the server) while PostgreSQL restarts.
+  const runAsync = (bin, args) =>
+    new Promise((resolve) => {
+      const full = path.join(binDir, bin);
+      const [cmd, cmdArgs] = user
+        ? ['runuser', ['-u', user.name, '--', full, ...args]]
+        : [full, args];
+      const child = spawn(cmd, cmdArgs, { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', (error) => resolve({ status: 1, stdout, stderr: String(error) }));
+      child.on('exit', (status) => resolve({ status, stdout, stderr }));
+    });
+
   let stopped = false;
   const cluster = {
     tmp,
     logFile,
     port: 0,
+    get url() {
+      return `postgres://postgres@127.0.0.1:${cluster.port}/postgres`;
+    },
+    /**
+     * `pg_ctl restart -m fast`, resolved once the server accepts connections again: every
+     * connection is terminated (57P01) and new ones are refused meanwhile.
+     */
+    restart() {
+      return runAsync('pg_ctl', [
+        'restart',
+        '-D',
+        dataDir,
+        '-m',
+        'fast',
+        '-l',
+        logFile,
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        `-p ${cluster.port}`,
+      ]).then((result) => {
+        if (result.status !== 0) {
+          throw new Error(`pg_ctl restart failed:\n${result.stdout}${result.stderr}`);
+        }
+      });
+    },
     stop() {
       if (stopped) return;
       stopped = true;
@@ -185,7 +231,7 @@ async function startCluster(binDir, onCreated) {
 }
 
 /** Proves the contrib extensions the schema needs can be created, in a scratch database. */
-async function checkExtensions(url) {
+export async function checkExtensions(url) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -260,11 +306,11 @@ async function main() {
   let code;
   try {
     try {
-      await startCluster(binDir, (created) => (cluster = created));
+      await startPostgres(binDir, (created) => (cluster = created));
     } catch (error) {
       skipOrFail(`could not start a throwaway cluster with ${binDir}: ${error.message}`);
     }
-    const url = `postgres://postgres@127.0.0.1:${cluster.port}/postgres`;
+    const url = cluster.url;
     let check;
     try {
       check = await checkExtensions(url);

@@ -185,7 +185,7 @@ export type ErrorCode = keyof typeof ERRORS;
 export class AppError extends Error {
   readonly status: number;
   readonly errors: FieldError[] | undefined;
-  /** Seconds, sent as Retry-After with a 429. */
+  /** Seconds, sent as Retry-After (with a 429, or a 503 the client should retry). */
   readonly retryAfter: number | undefined;
 
   constructor(

@@ -69,10 +69,60 @@ export async function openPGlite(dataDir?: string, contents?: Blob): Promise<PGl
   });
 }
 
+/**
+ * How long a request waits for a pooled connection (a new one to a server that does not
+ * answer, or a free one when all are busy) before it gets DATABASE_UNAVAILABLE: a request
+ * during an outage fails fast with a retryable 503 instead of hanging.
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
+// The SQLSTATEs and socket errors of a lost or refused connection (the server restarting,
+// failing over, refusing connections while it starts or stops), as opposed to a query's own
+// error: the same request can succeed a moment later, so it is answered 503, never 500.
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const CONNECTION_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres reports a closed socket, a client broken by an earlier connection error and a
+// pool wait past connectionTimeoutMillis with plain messages and no code.
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/** Whether `error` (or what caused it) says the database cannot be reached right now. */
+export function isConnectionError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    if (typeof e !== 'object') return false;
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string') {
+      if (CONNECTION_SQLSTATES.has(code) || code.startsWith('08')) return true;
+      if (CONNECTION_SOCKET_CODES.has(code)) return true;
+    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => message.includes(m))) {
+      return true;
+    }
+    e = cause;
+  }
+  return false;
+}
+
 export function createPostgresPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    // A server that vanished without closing the socket (a machine gone, a network split) is
+    // noticed by TCP keepalive instead of never.
+    keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8 || oid === NUMERIC) return toNumber;
@@ -86,6 +136,14 @@ export function createPostgresPool(connectionString: string, max: number): pg.Po
   // connection and opens a fresh one for the next query, so a warning is all it needs.
   pool.on('error', (error) => {
     console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
+  });
+  // A connection that is checked out (a transaction between two of its statements) has no
+  // pool listener: the server's 57P01 on a restart arrives as an 'error' event on the client,
+  // which unhandled would end the process. The statement in flight, or the next one, fails
+  // with the error and the request answers 503; the pool discards the broken client on
+  // release (it is no longer queryable), so nothing else is needed here.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   return pool;
 }

@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorReply, FieldError } from '#contract/envelope';
+import { isConnectionError } from '../db/database';
 import { AppError, ERRORS, type ErrorCode } from '../errors';
 import { errorReplies } from '../lib/error-replies';
 import { failedReadingMultipart } from './hostile-input';
@@ -75,6 +76,9 @@ export function declareErrorReplies(route: RouteOptions, ...codes: ErrorCode[]):
   route.schema = { ...route.schema, response: { ...errorReplies(...codes), ...declared } };
 }
 
+/** A database restart takes a few seconds; clients that honour Retry-After wait that long. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Only the API's routes answer with the envelope; the static and sandbox pages do not. */
@@ -128,6 +132,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      else if (error.code === 'DATABASE_UNAVAILABLE') {
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      }
       return sendError(reply, error.code, {
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
@@ -152,6 +159,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // not found') for a body the client broke: that is the client's 400, not our 500.
     if (error.statusCode === undefined && failedReadingMultipart(request)) {
       return sendError(reply, 'MULTIPART_INVALID');
+    }
+
+    // The database restarting or failing over: the same request can succeed in a few seconds,
+    // so it is a retryable 503 (a warning, not an error: the app is fine, its database is not).
+    if (isConnectionError(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 'DATABASE_UNAVAILABLE');
     }
 
     const status = error.statusCode ?? 500;

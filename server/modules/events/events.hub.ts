@@ -38,6 +38,10 @@ const CATCH_UP_LIMIT = 10_000;
 // Ids already fanned out, so an event seen both live and by a catch-up goes out once.
 const REMEMBERED_IDS = 10_000;
 
+// Reconnect attempts never wait longer than this, so streams resume within about that long
+// after the database is back, however long it was away; one attempt per 2 s is no load.
+const MAX_RECONNECT_DELAY_MS = 2_000;
+
 /**
  * The fan-out of one app instance: one LISTEN connection, the open streams, and the ids
  * delivered. A notification carries only an event id; the hub reads that row and hands it to
@@ -154,7 +158,7 @@ export class EventHub {
       void this.connect();
     }, this.delayMs);
     this.retryTimer.unref();
-    this.delayMs = Math.min(this.delayMs * 2, this.options.maxDelayMs ?? 10_000);
+    this.delayMs = Math.min(this.delayMs * 2, this.options.maxDelayMs ?? MAX_RECONNECT_DELAY_MS);
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
