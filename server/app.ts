@@ -17,6 +17,7 @@ import type { DB } from './db/schema';
 import { accessPlugin } from './http/access';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { idempotencyPlugin } from './http/idempotency';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { deriveKeys, type Keys } from './lib/keys';
 import { normalizeInput } from './lib/normalize';
@@ -162,13 +163,12 @@ export async function buildApp({
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // API replies carry personal data and money; only the app's own cache may keep them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });
+  registerSecurityHeaders(app, { config, staticDir: config.staticDir });
 
   // Flaky mobile data is the main audience: every reply and file over 1 KB is compressed
   // (brotli at a cheap level, gzip for older clients).
