@@ -17,9 +17,11 @@ import type { DB } from './db/schema';
 import { accessPlugin } from './http/access';
 import { registerErrorHandling, sendError } from './http/error-handler';
 import { idempotencyPlugin } from './http/idempotency';
+import { registerMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { deriveKeys, type Keys } from './lib/keys';
+import { Metrics } from './lib/metrics';
 import { normalizeInput } from './lib/normalize';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -65,6 +67,7 @@ declare module 'fastify' {
     geocoder: Geocoder;
     events: EventHub;
     push: PushWorker;
+    metrics: Metrics;
   }
 }
 
@@ -136,6 +139,8 @@ export async function buildApp({
     ...(events?.reconnectMaxMs ? { maxDelayMs: events.reconnectMaxMs } : {}),
   });
   app.decorate('events', hub);
+  const metrics = new Metrics({ database: () => db.stats(), openStreams: () => hub.openStreams });
+  app.decorate('metrics', metrics);
   app.addHook('onReady', () => hub.start());
   // Open streams never go idle, so they are ended before the server waits for connections.
   app.addHook('preClose', async () => hub.closeStreams());
@@ -169,6 +174,7 @@ export async function buildApp({
     }
   });
   registerSecurityHeaders(app, { config, staticDir: config.staticDir });
+  registerMetrics(app, { config, metrics });
 
   // Flaky mobile data is the main audience: every reply and file over 1 KB is compressed
   // (brotli at a cheap level, gzip for older clients).
@@ -215,7 +221,7 @@ export async function buildApp({
   await app.register(pushRoutes, { publicKey: vapidKeys.publicKey });
   await app.register(eventRoutes, {
     hub,
-    stream: { heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS },
+    stream: { heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS, metrics },
   });
   // The imitation of VNPay (vnpay.md) when no real gateway is configured; config refuses that
   // in production.

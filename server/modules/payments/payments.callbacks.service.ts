@@ -34,11 +34,12 @@ export async function handleIpn(
     const payment = txnRef ? await selectPaymentByTxnRef(deps.db, txnRef) : undefined;
     const check = checkIpn(query, deps.config.vnpay.hashSecret, payment ?? null);
     if (check !== 'proceed' || !payment) return ipnReply(check === 'proceed' ? '01' : check);
+    const success = isSuccess(query);
     const settled = await settlePayment(
       deps.db,
       payment,
       {
-        success: isSuccess(query),
+        success,
         responseCode: str(query.vnp_ResponseCode),
         transactionStatus: str(query.vnp_TransactionStatus),
         transactionNo: str(query.vnp_TransactionNo),
@@ -47,6 +48,7 @@ export async function handleIpn(
       },
       now,
     );
+    if (settled) deps.metrics?.paymentSettled('vnpay', success ? 'succeeded' : 'failed', 'ipn');
     // Zero rows changed: a twin of this IPN settled it a moment ago.
     return ipnReply(settled ? '00' : '02');
   } catch (error) {
