@@ -441,4 +441,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  // Every journey fails on a Content-Security-Policy violation the browser reports: that lives
+  // in e2e/fixtures.ts's `test`, which a spec importing Playwright's own would bypass.
+  {
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './fixtures' (it fails on CSP violations).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contentSecurity } from './build/content-security';
 import { css } from './build/css';
 import { paintBeforeScripts } from './build/paint-before-scripts';
 import { pwa } from './build/pwa';
@@ -28,6 +29,7 @@ export default defineConfig({
     react(),
     staffOnly.plugin,
     routePreloads(),
+    contentSecurity(),
     serverEntry({ css, define }),
     paintBeforeScripts(),
     pwa({

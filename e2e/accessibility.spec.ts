@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { vi } from '../src/i18n/vi';
 import { dishId, signInAsDemoOwner, signInAsNewCustomer, waitForQuietNetwork } from './helpers';
 

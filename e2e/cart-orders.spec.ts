@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Cart } from '../contract/cart';
 import { vi } from '../src/i18n/vi';
 import {

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Cart } from '../contract/cart';
 import { vi } from '../src/i18n/vi';
 import {

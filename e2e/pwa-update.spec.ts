@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base } from './fixtures';
 import { vi } from '../src/i18n/vi';
 import { dishId, signInAsNewCustomer, waitForControllingServiceWorker } from './helpers';
 

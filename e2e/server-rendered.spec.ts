@@ -1,10 +1,5 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { vi } from '../src/i18n/vi';
 import { apiAsUser, dishId, seeded, signInAsNewCustomer } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { vi } from '../src/i18n/vi';
 import { signInAsNewCustomer, waitForControllingServiceWorker } from './helpers';
 

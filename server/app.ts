@@ -18,9 +18,12 @@ import { accessPlugin } from './http/access';
 import { frameworkError, registerErrorHandling, sendError } from './http/error-handler';
 import { registerBodyChecks, registerJsonParser, registerUrlChecks } from './http/hostile-input';
 import { idempotencyPlugin } from './http/idempotency';
+import { registerMetrics } from './http/metrics';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { registerUploadServing } from './http/uploads';
 import { deriveKeys, type Keys } from './lib/keys';
+import { Metrics } from './lib/metrics';
 import { validationMessage } from './lib/validation-messages';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -68,6 +71,7 @@ declare module 'fastify' {
     geocoder: Geocoder;
     events: EventHub;
     push: PushWorker;
+    metrics: Metrics;
   }
 }
 
@@ -141,6 +145,8 @@ export async function buildApp({
     ...(events?.reconnectMaxMs ? { maxDelayMs: events.reconnectMaxMs } : {}),
   });
   app.decorate('events', hub);
+  const metrics = new Metrics({ database: () => db.stats(), openStreams: () => hub.openStreams });
+  app.decorate('metrics', metrics);
   app.addHook('onReady', () => hub.start());
   // Open streams never go idle, so they are ended before the server waits for connections.
   app.addHook('preClose', async () => hub.closeStreams());
@@ -170,13 +176,13 @@ export async function buildApp({
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // API replies carry personal data and money; only the app's own cache may keep them.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });
+  registerSecurityHeaders(app, { config, staticDir: config.staticDir });
+  registerMetrics(app, { config, metrics });
 
   // Flaky mobile data is the main audience: every reply and file over 1 KB is compressed
   // (brotli at a cheap level, gzip for older clients).
@@ -220,7 +226,7 @@ export async function buildApp({
   await app.register(pushRoutes, { publicKey: vapidKeys.publicKey });
   await app.register(eventRoutes, {
     hub,
-    stream: { heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS },
+    stream: { heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS, metrics },
   });
   // The imitation of VNPay (vnpay.md) when no real gateway is configured; config refuses that
   // in production.

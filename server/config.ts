@@ -41,6 +41,11 @@ const EnvSchema = z.object({
   COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   TRUST_PROXY: booleanFlag.default(false),
   OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'cần ít nhất 16 ký tự')
+    .regex(/^[\x21-\x7e]+$/, 'chỉ gồm ký tự ASCII in được, không có khoảng trắng')
+    .optional(),
   VAPID_PUBLIC_KEY: z
     .string()
     .refine((value) => isVapidPublicKey(value), 'phải là khóa công khai P-256 dạng base64url')
@@ -101,6 +106,11 @@ export interface Config {
   trustProxy: boolean;
   /** Codes one IP address may ask for in an hour (OTP_SENDS_PER_IP_PER_HOUR, default 20). */
   otpSendsPerIpPerHour: number;
+  /**
+   * The bearer token GET /metrics asks for (METRICS_TOKEN). Unset: /metrics is open outside
+   * production and answers 404 in production.
+   */
+  metricsToken: string | undefined;
   /**
    * The VNPay gateway (vnpay.md). `sandbox` true: no VNPAY_URL was given, so the built-in
    * sandbox at {publicUrl}/sandbox/vnpay/ imitates it (never in production).
@@ -220,6 +230,7 @@ export function loadConfig(
         : { provider: 'console' },
     trustProxy: e.TRUST_PROXY,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    metricsToken: e.METRICS_TOKEN,
     vnpay: sandbox
       ? {
           sandbox: true,

@@ -89,6 +89,10 @@ export const ERRORS = {
     status: 401,
     message: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
   },
+  METRICS_TOKEN_INVALID: {
+    status: 401,
+    message: 'Thiếu hoặc sai mã truy cập số liệu giám sát (METRICS_TOKEN)',
+  },
   FORBIDDEN: { status: 403, message: 'Bạn không có quyền thực hiện thao tác này' },
   WITHDRAW_NOT_ALLOWED: {
     status: 403,

@@ -7,7 +7,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect';
+import type { DatabaseStats } from '../lib/metrics';
+import { PGliteDialect, pgliteQueue } from './pglite-dialect';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -45,6 +46,8 @@ export interface Database {
    * pooled one would be handed to queries and lose the LISTEN), the one backend on PGlite.
    */
   listen: ListenFn;
+  /** Connections open, idle and waited for right now (GET /metrics). */
+  stats(): DatabaseStats;
   /** Closes the pool or the embedded database; safe to call twice. */
   close(): Promise<void>;
 }
@@ -149,7 +152,8 @@ export function createPostgresPool(connectionString: string, max: number): pg.Po
 }
 
 export function databaseFromPGlite(pglite: PGlite): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<DB>({ dialect });
   // LISTEN goes through the dialect's connection, so it never lands inside somebody's open
   // transaction (where a rollback would undo it). The one backend never drops: onLost unused.
   const listen: ListenFn = async (channel, { onNotify }) => {
@@ -164,7 +168,12 @@ export function databaseFromPGlite(pglite: PGlite): Database {
     await task();
     return true;
   };
-  return { db, kind: 'pglite', listen, exclusively, close: once(() => db.destroy()) };
+  // One backend: a query or transaction holds it, the rest queue on the dialect's mutex.
+  const stats = (): DatabaseStats => {
+    const { busy, waiting } = pgliteQueue(dialect);
+    return { total: 1, idle: busy ? 0 : 1, waiting };
+  };
+  return { db, kind: 'pglite', listen, exclusively, stats, close: once(() => db.destroy()) };
 }
 
 export function databaseFromPool(pool: pg.Pool): Database {
@@ -174,6 +183,7 @@ export function databaseFromPool(pool: pg.Pool): Database {
     kind: 'postgres',
     listen: listenOnClient(pool.options),
     exclusively: exclusivelyOnClient(pool.options),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => db.destroy()),
   };
 }

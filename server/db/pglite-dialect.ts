@@ -22,6 +22,9 @@ import {
  * stop at PGlite 0.4 or drag in a CLI toolchain, hence this small one (docs/decisions/001).
  */
 export class PGliteDialect implements Dialect {
+  /** The driver Kysely made, once it has (its queue is what the metrics report). */
+  driver: PGliteDriver | undefined;
+
   constructor(private readonly pglite: PGlite) {}
 
   createAdapter(): DialectAdapter {
@@ -29,7 +32,8 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    this.driver = new PGliteDriver(this.pglite);
+    return this.driver;
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
@@ -43,15 +47,36 @@ export class PGliteDialect implements Dialect {
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  private pending = 0;
 
   /** Resolves with a release function once every earlier holder has released. */
   lock(): Promise<() => void> {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const acquired = this.tail.then(() => release);
+    this.pending += 1;
+    const acquired = this.tail.then(() => {
+      this.pending -= 1;
+      return release;
+    });
     this.tail = this.tail.then(() => held);
     return acquired;
   }
+
+  /** Callers waiting for the lock, not counting its holder. */
+  get waiting(): number {
+    return this.pending;
+  }
+}
+
+/** The one connection's state: in use or not, and how many queue for it. */
+export interface PGliteQueue {
+  busy: boolean;
+  waiting: number;
+}
+
+/** The queue of a PGliteDialect's driver, for the metrics; idle before the first query. */
+export function pgliteQueue(dialect: PGliteDialect): PGliteQueue {
+  return dialect.driver?.queue ?? { busy: false, waiting: 0 };
 }
 
 class PGliteDriver implements Driver {
@@ -62,6 +87,10 @@ class PGliteDriver implements Driver {
 
   constructor(private readonly pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
+  }
+
+  get queue(): PGliteQueue {
+    return { busy: this.release !== undefined, waiting: this.mutex.waiting };
   }
 
   async init(): Promise<void> {

@@ -72,6 +72,11 @@ export class EventHub {
     return this.started;
   }
 
+  /** Streams open on this instance (GET /metrics). */
+  get openStreams(): number {
+    return this.subscribers.size;
+  }
+
   /** Whether the LISTEN connection is up (for tests and health). */
   get listening(): boolean {
     return this.listener !== null;

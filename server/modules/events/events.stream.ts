@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema';
+import type { DeliveryMetrics, DeliveryPhase } from '#server/lib/metrics';
 import type { RequestUser } from '#server/lib/request-user';
 import type { EventHub } from './events.hub';
 import { eventsToReplay, parseLastEventId, streamAudience, type EventRow } from './events.service';
@@ -8,6 +9,8 @@ import { eventsToReplay, parseLastEventId, streamAudience, type EventRow } from 
 export interface EventStreamOptions {
   /** A comment line this often keeps proxies and mobile networks from closing an idle stream. */
   heartbeatMs: number;
+  /** Told of every event written, for the delivery lag on /metrics. */
+  metrics?: DeliveryMetrics;
 }
 
 /**
@@ -86,9 +89,10 @@ export async function openEventStream(
   const sent = new SentIds();
   let held: EventRow[] | null = [];
   let closed = false;
-  const send = (event: EventRow) => {
+  const send = (event: EventRow, phase: DeliveryPhase) => {
     if (closed || !sent.add(event.id)) return;
     res.write(message(event.id, event.type, event.payload));
+    deps.options.metrics?.eventDelivered(event.created_at, phase);
   };
 
   const timers: NodeJS.Timeout[] = [];
@@ -107,7 +111,7 @@ export async function openEventStream(
   unsubscribe = deps.hub.subscribe({
     userId: audience.userId,
     restaurantId: audience.restaurantId,
-    deliver: (event) => (held ? held.push(event) : send(event)),
+    deliver: (event) => (held ? held.push(event) : send(event, 'live')),
     close,
   });
   const heartbeat = setInterval(() => {
@@ -128,7 +132,7 @@ export async function openEventStream(
         // Carries the newest id, so the reconnect after this one starts from here.
         res.write(message(replay.newest, 'resync', {}));
       } else {
-        for (const event of replay) send(event);
+        for (const event of replay) send(event, 'replay');
       }
     }
   } catch (error) {
@@ -139,5 +143,5 @@ export async function openEventStream(
   sent.endReplay();
   const waiting = held;
   held = null;
-  for (const event of waiting.sort((a, b) => a.id - b.id)) send(event);
+  for (const event of waiting.sort((a, b) => a.id - b.id)) send(event, 'live');
 }

@@ -45,11 +45,12 @@ export async function handleIpn(
     const check = checkIpn(query, deps.config.vnpay.hashSecret, payment ?? null);
     if (check !== '97' && !isOurTerminal(deps, query)) return ipnReply('01');
     if (check !== 'proceed' || !payment) return ipnReply(check === 'proceed' ? '01' : check);
+    const success = isSuccess(query);
     const settled = await settlePayment(
       deps.db,
       payment,
       {
-        success: isSuccess(query),
+        success,
         responseCode: str(query.vnp_ResponseCode),
         transactionStatus: str(query.vnp_TransactionStatus),
         transactionNo: str(query.vnp_TransactionNo),
@@ -58,6 +59,7 @@ export async function handleIpn(
       },
       now,
     );
+    if (settled) deps.metrics?.paymentSettled('vnpay', success ? 'succeeded' : 'failed', 'ipn');
     // Zero rows changed: a twin of this IPN settled it a moment ago.
     return ipnReply(settled ? '00' : '02');
   } catch (error) {

@@ -79,6 +79,7 @@ export async function settleStalePayments(
       }
       if (await settlePayment(deps.db, payment, outcome, now)) {
         summary[outcome.success ? 'succeeded' : 'failed'] += 1;
+        deps.metrics?.paymentSettled('vnpay', outcome.success ? 'succeeded' : 'failed', 'querydr');
       }
     } catch (error) {
       summary.unresolved += 1;

@@ -21,7 +21,12 @@ import { createDeposit, payOrder, type PaymentDeps } from './payments.service';
 const DEPOSIT_CREATED = 'Đã tạo lệnh nạp tiền';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: PaymentDeps = { db: app.db, config: app.config, log: app.log };
+  const deps: PaymentDeps = {
+    db: app.db,
+    config: app.config,
+    log: app.log,
+    metrics: app.metrics,
+  };
 
   /**
    * The origin of the payment page and of its return URL: PUBLIC_URL when one was given

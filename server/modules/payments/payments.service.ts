@@ -11,6 +11,7 @@ import {
 import { SANDBOX_PAY_PATH, type Config } from '#server/config';
 import type { DB, PaymentPurpose } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import type { PaymentMetrics } from '#server/lib/metrics';
 import { buildPaymentUrl, newTxnRef } from '#server/payment/vnpay/vnpay';
 import { walletBalance } from '../ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '../orders/orders.service';
@@ -21,6 +22,8 @@ export interface PaymentDeps {
   db: Kysely<DB>;
   config: Pick<Config, 'vnpay' | 'publicUrl' | 'publicUrlFixed'>;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Counts each payment settled, after its commit (GET /metrics). */
+  metrics?: PaymentMetrics;
 }
 
 /** The payment page stays open this long; reconciliation waits for it to close first. */
@@ -115,7 +118,7 @@ export async function payOrder(
   p: { customerId: number; orderId: number; ipAddr: string; origin: string },
   now = new Date(),
 ): Promise<PayOrderResult> {
-  return withRetry(() =>
+  const result = await withRetry(() =>
     deps.db.transaction().execute(async (trx): Promise<PayOrderResult> => {
       const order = await lockCustomerOrder(trx, p.customerId, p.orderId);
       if (order.status !== 'pending') throw new AppError('ORDER_NOT_PAYABLE');
@@ -166,4 +169,7 @@ export async function payOrder(
       };
     }),
   );
+  // Committed: the wallet paid the whole order. A shortfall is settled later by the gateway.
+  if (result.status === 'paid') deps.metrics?.paymentSettled('wallet', 'succeeded', 'api');
+  return result;
 }

@@ -17,8 +17,16 @@ function runThemeScript({ stored, osDark }: { stored: string | null; osDark: boo
   return { className: root.className, attribute: root.getAttribute('data-mantine-color-scheme') };
 }
 
+// The theme script configures zod for the page (its global configuration object); the files of
+// this worker share one window, so the setting is put back after each test.
+const zodConfig = ((
+  window as unknown as { __zod_globalConfig?: { jitless?: boolean } }
+).__zod_globalConfig ??= {});
+const zodJitless = zodConfig.jitless;
+
 afterEach(() => {
   localStorage.clear();
+  zodConfig.jitless = zodJitless;
 });
 
 describe('index.html', () => {
@@ -52,6 +60,12 @@ describe('index.html', () => {
       className: expected,
       attribute: expected,
     });
+  });
+
+  it("turns zod's eval probe off before zod loads: the Content-Security-Policy refuses eval", () => {
+    zodConfig.jitless = undefined;
+    runThemeScript({ stored: null, osDark: false });
+    expect(zodConfig.jitless).toBe(true);
   });
 
   it('holds back the first press of a button on a sent screen until the app has taken it over', () => {

@@ -66,6 +66,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://monngon.example/',
         JWT_SECRET: secret,
         LOG_LEVEL: 'debug',
+        METRICS_TOKEN: 'scrape-me-0123456789',
       },
       noSecretFile,
     );
@@ -79,7 +80,9 @@ describe('loadConfig', () => {
       publicUrlFixed: true,
       jwtSecret: secret,
       logLevel: 'debug',
+      metricsToken: 'scrape-me-0123456789',
     });
+    expect(loadConfig({}, noSecretFile).metricsToken).toBeUndefined();
   });
 
   it.each([
@@ -89,6 +92,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'sixteen or more but spaced' }, 'METRICS_TOKEN'],
   ])('names the bad variable in %j', (env, variable) => {
     const error = configError(env);
     expect(error.variable).toBe(variable);

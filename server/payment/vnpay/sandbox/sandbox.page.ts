@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { formatVnd } from '#server/lib/format-vnd';
 import { formatVnpDate } from '../vnpay';
 import { CARD_HOLDER, ISSUE_DATE, TEST_CARDS, TEST_OTP, type PaymentView } from './sandbox.service';
 
 /**
  * The sandbox's HTML: self-contained (inline CSS, no script, no external asset), so it works
- * offline and under the strict Content-Security-Policy the routes send with it.
+ * offline and under the strict Content-Security-Policy below, which the routes send with it.
  */
 
 export const FORM_PATH = '/sandbox/vnpay/paymentv2/pay';
@@ -47,6 +48,36 @@ button{flex:1;padding:11px;border-radius:6px;font-size:15px;font-weight:600;curs
 table{width:100%;border-collapse:collapse;font-size:13px}td{padding:4px 0;border-top:1px solid #eef2f7}
 .note{font-size:12px;color:#6b7280;text-align:center}
 `;
+
+const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`;
+
+/**
+ * The sandbox page's Content-Security-Policy: nothing but its one <style> element (by hash) and
+ * its form. The form posts here and the answer redirects to the payment's vnp_ReturnUrl, which
+ * browsers check against form-action too: its origin (signed into the payment link, so ours:
+ * PUBLIC_URL or the address the app was opened at) is admitted. A page without a form (an
+ * error) submits nowhere.
+ */
+export function pagePolicy(returnUrl: string | null): string {
+  let target = "'none'";
+  if (returnUrl !== null) {
+    let origin = '';
+    try {
+      origin = new URL(returnUrl).origin;
+    } catch {
+      // The signature check already refused a return URL that is not a URL.
+    }
+    target = `'self'${/^https?:\/\//.test(origin) ? ` ${origin}` : ''}`;
+  }
+  return [
+    "default-src 'none'",
+    `style-src ${STYLE_SOURCE}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action ${target}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SANDBOX_API_PATH, SANDBOX_PAY_PATH } from '#server/config';
-import { errorPage, FORM_PATH, paymentPage } from './sandbox.page';
+import { errorPage, FORM_PATH, pagePolicy, paymentPage } from './sandbox.page';
 import { VnpaySandbox, type PaymentForm } from './sandbox.service';
 
 const PAGE_PATH = SANDBOX_PAY_PATH;
@@ -11,18 +11,23 @@ const IPN_PATH = '/api/payment/vnpay/ipn/';
 const FORM_BODY_LIMIT = 16 * 1024;
 
 // Self-contained pages: inline CSS only, no script, never framed (a payment page in a frame is
-// a clickjacking target). No form-action: the post-payment redirect leaves for vnp_ReturnUrl,
-// which in development is often another origin (Vite).
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-  'x-frame-options': 'DENY',
-};
-
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.status(status).headers(PAGE_HEADERS).send(html);
+// a clickjacking target). A page with the form may submit to the payment's return URL, which
+// in development may be another origin (Vite's).
+function sendPage(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  returnUrl: string | null = null,
+): FastifyReply {
+  return reply
+    .status(status)
+    .headers({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': pagePolicy(returnUrl),
+      'x-frame-options': 'DENY',
+    })
+    .send(html);
 }
 
 function text(body: Record<string, unknown>, key: string): string {
@@ -101,7 +106,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!checked.ok) return sendPage(reply, 400, errorPage(checked.message));
       await sandbox.open(checked.value);
-      return sendPage(reply, 200, paymentPage(checked.value));
+      return sendPage(reply, 200, paymentPage(checked.value), checked.value.returnUrl);
     },
   );
 
@@ -134,6 +139,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
               issueDate: form.issueDate,
               otp: '',
             }),
+            outcome.view.returnUrl,
           );
         case 'result': {
           // VNPay's order: the merchant hears about the outcome (IPN) before the customer does.
