@@ -6,6 +6,7 @@ import * as m0004 from './2026-11-23-0004-cart-coupons-orders';
 import * as m0005 from './2026-11-23-0005-ledger-payments';
 import * as m0006 from './2026-11-26-0006-events';
 import * as m0007 from './2026-11-26-0007-notifications-push';
+import * as m0010 from './2026-11-26-0010-idempotency-results';
 
 /**
  * The ordered list of migrations. A static list rather than a directory scan, so the set that
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0005-ledger-payments': m0005,
   '2026-11-26-0006-events': m0006,
   '2026-11-26-0007-notifications-push': m0007,
+  '2026-11-26-0010-idempotency-results': m0010,
 };
