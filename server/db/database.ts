@@ -35,6 +35,11 @@ export interface Database {
    * pooled one would be handed to queries and lose the LISTEN), the one backend on PGlite.
    */
   listen: ListenFn;
+  /**
+   * The embedded database only: a consistent copy of its data directory (a gzipped tarball that
+   * openPGlite() loads), taken between transactions (docs/decisions/029).
+   */
+  dump?: () => Promise<Uint8Array>;
   /** Closes the pool or the embedded database; safe to call twice. */
   close(): Promise<void>;
 }
@@ -92,7 +97,16 @@ export function databaseFromPGlite(pglite: PGlite): Database {
       close: () => (pglite.closed ? Promise.resolve() : db.connection().execute(() => unlisten())),
     };
   };
-  return { db, kind: 'pglite', listen, close: once(() => db.destroy()) };
+  // Through the dialect's one connection, like LISTEN: the copy waits for the transaction in
+  // progress and none starts until it is taken. The checkpoint first writes every committed
+  // page to the files, so the copy opens without replaying the log.
+  const dump = () =>
+    db.connection().execute(async () => {
+      await pglite.exec('checkpoint');
+      const blob = await pglite.dumpDataDir('gzip');
+      return new Uint8Array(await blob.arrayBuffer());
+    });
+  return { db, kind: 'pglite', listen, dump, close: once(() => db.destroy()) };
 }
 
 export function databaseFromPool(pool: pg.Pool): Database {
