@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFromPGlite, openPGlite } from '#server/db/database';
 import { insertCatalogue } from '../helpers/catalogue';
 import {
   processDatabase,
@@ -40,6 +41,14 @@ let first: string;
 let second: string;
 let pho: number;
 let token: string;
+
+function addToCart(server: ServerProcess, quantity: number): Promise<Response> {
+  return fetch(`${server.url}/api/customer/cart/add/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ food_id: pho, quantity }),
+  });
+}
 
 async function cartCount(server: ServerProcess): Promise<number> {
   const res = await fetch(`${server.url}/api/customer/cart/`, {
@@ -80,12 +89,7 @@ describe.skipIf(testLane() === 'postgres')('embedded database backups', () => {
     const file = path.join(work, 'mon-ngon.backup');
     let server = await startServer(first);
     try {
-      const added = await fetch(`${server.url}/api/customer/cart/add/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ food_id: pho, quantity: 3 }),
-      });
-      expect(added.status).toBe(200);
+      expect((await addToCart(server, 3)).status).toBe(200);
 
       // A second server on the same directory is refused: it would corrupt the database.
       const twin = await spawnServer({ APP_ENV: 'test', DATA_DIR: first, PORT: '0' }).exited;
@@ -114,6 +118,8 @@ describe.skipIf(testLane() === 'postgres')('embedded database backups', () => {
     server = await startServer(second);
     try {
       expect(await cartCount(server)).toBe(3);
+      // The restored database lives on: this one now differs from the first.
+      expect((await addToCart(server, 1)).status).toBe(200);
       // Not while a server holds the directory, even with --force.
       const busy = await runCli('restore', [file, '--force'], second);
       expect(busy).toMatchObject({
@@ -149,12 +155,13 @@ describe.skipIf(testLane() === 'postgres')('embedded database backups', () => {
 
     const forced = await runCli('restore', [file, '--force'], first);
     expect(forced.code).toBe(0);
-    const server = await startServer(first);
+    // The first directory now holds the second's database, with its fourth bowl.
+    const restored = databaseFromPGlite(await openPGlite(path.join(first, 'pglite')));
     try {
-      expect(await cartCount(server)).toBe(3);
+      const lines = await restored.db.selectFrom('cart_items').select('quantity').execute();
+      expect(lines).toEqual([{ quantity: 4 }]);
     } finally {
-      server.kill('SIGTERM');
-      await server.exited;
+      await restored.close();
     }
   }, 300_000);
 });
