@@ -35,12 +35,12 @@ function keyOf(request: FastifyRequest): string | undefined {
   return header;
 }
 
+type ZodResponseSchema = Parameters<typeof serializerCompiler>[0]['schema'];
+
 /**
  * The route's own serializer for each status, so a reply written inside the work's transaction
  * is byte for byte the text the route then sends.
  */
-type ZodResponseSchema = Parameters<typeof serializerCompiler>[0]['schema'];
-
 function serializerOf(route: RouteOptions): HeldKey['serialize'] {
   const compiled = new Map<number, (payload: unknown) => string>();
   return (status, payload) => {

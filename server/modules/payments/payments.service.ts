@@ -142,6 +142,7 @@ interface PayOrderInput {
   origin: string;
 }
 
+/** The pay itself, inside payOrder's transaction, which locks the order row first. */
 async function payLockedOrder(
   trx: Kysely<DB>,
   deps: PaymentDeps,
