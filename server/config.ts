@@ -59,6 +59,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'phải là mailto:… hoặc https://…')
     .optional(),
+  // Test only: the route ('POST /api/customer/cart/add/') whose first reply kills the process
+  // right after its work has committed, for the crash tests of the idempotency keys.
+  TEST_CRASH_AFTER_COMMIT: z
+    .string()
+    .regex(/^(POST|PUT|PATCH|DELETE) \/\S*$/, 'phải có dạng "POST /api/…"')
+    .optional(),
 });
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -129,6 +135,8 @@ export interface Config {
    * once into DATA_DIR (never in production, where all three variables are required).
    */
   vapid: { keys: VapidKeys | undefined; subject: string };
+  /** APP_ENV=test only: 'METHOD /route/' killed with SIGKILL between its commit and its reply. */
+  testCrashAfterCommit: string | undefined;
 }
 
 /** The application server's key pair for Web Push (RFC 8292), base64url. */
@@ -209,6 +217,10 @@ export function loadConfig(
   if (smsProvider === 'webhook' && !e.SMS_WEBHOOK_URL) {
     throw new ConfigError('SMS_WEBHOOK_URL', 'bắt buộc khi SMS_PROVIDER=webhook');
   }
+  // A switch that kills the server must never reach a real deployment, nor a developer's.
+  if (e.TEST_CRASH_AFTER_COMMIT && e.APP_ENV !== 'test') {
+    throw new ConfigError('TEST_CRASH_AFTER_COMMIT', 'chỉ dùng khi APP_ENV=test');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     appEnv: e.APP_ENV,
@@ -255,6 +267,7 @@ export function loadConfig(
           : undefined,
       subject: e.VAPID_SUBJECT ?? 'mailto:dev@localhost',
     },
+    testCrashAfterCommit: e.TEST_CRASH_AFTER_COMMIT,
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { serveBackups, serverAnswers } from './db/backup';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './seed/index';
@@ -22,12 +23,18 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// PGlite is one process: a second server on the same directory would corrupt it.
+if (!config.databaseUrl && (await serverAnswers(config.dataDir))) {
+  process.stderr.write(`Another server is running on DATA_DIR (${config.dataDir}).\n`);
+  process.exit(1);
+}
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
 });
 const app = await buildApp({ config, db: database });
+let backups: { close(): Promise<void> } | undefined;
 
 try {
   const applied = await migrateToLatest(database.db);
@@ -47,10 +54,17 @@ try {
     const seeded = await seedDemoData(database.db, { uploads: app.uploads });
     if (seeded.length) app.log.info({ seeded }, 'demo data loaded');
   }
+  // `npm run db:backup` asks this process for the embedded database's copy (db/backup.ts).
+  if (database.dump) {
+    backups = await serveBackups(config.dataDir, database.dump, (error) =>
+      app.log.error({ err: error }, 'backup failed'),
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Món Ngon (${config.appEnv}, ${database.kind}) at ${config.publicUrl}`);
 } catch (error) {
   app.log.fatal({ err: error }, 'start-up failed');
+  await backups?.close();
   await app.close();
   await database.close();
   process.exit(1);
@@ -87,6 +101,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     await pruning.stop();
     await housekeeping.stop();
     await app.close();
+    await backups?.close();
     await database.close();
     process.exit(0);
   } catch (error) {

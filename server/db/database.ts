@@ -48,6 +48,11 @@ export interface Database {
   listen: ListenFn;
   /** Connections open, idle and waited for right now (GET /metrics). */
   stats(): DatabaseStats;
+  /**
+   * The embedded database only: a consistent copy of its data directory (a gzipped tarball that
+   * openPGlite() loads), taken between transactions (docs/decisions/029).
+   */
+  dump?: () => Promise<Uint8Array>;
   /** Closes the pool or the embedded database; safe to call twice. */
   close(): Promise<void>;
 }
@@ -173,7 +178,24 @@ export function databaseFromPGlite(pglite: PGlite): Database {
     const { busy, waiting } = pgliteQueue(dialect);
     return { total: 1, idle: busy ? 0 : 1, waiting };
   };
-  return { db, kind: 'pglite', listen, exclusively, stats, close: once(() => db.destroy()) };
+  // Through the dialect's one connection, like LISTEN: the copy waits for the transaction in
+  // progress and none starts until it is taken. The checkpoint first writes every committed
+  // page to the files, so the copy opens without replaying the log.
+  const dump = () =>
+    db.connection().execute(async () => {
+      await pglite.exec('checkpoint');
+      const blob = await pglite.dumpDataDir('gzip');
+      return new Uint8Array(await blob.arrayBuffer());
+    });
+  return {
+    db,
+    kind: 'pglite',
+    listen,
+    exclusively,
+    stats,
+    dump,
+    close: once(() => db.destroy()),
+  };
 }
 
 export function databaseFromPool(pool: pg.Pool): Database {

@@ -284,6 +284,10 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   completed_at: Timestamp | null;
+  /** The claim's random token: only its holder may write the reply (migration 0010). */
+  lease_token: string | null;
+  /** A running key past this moment had no work committed and may be claimed again. */
+  lease_expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export type LedgerAccountKind = 'wallet' | 'escrow' | 'gateway' | 'payouts' | 'commission';

@@ -4,16 +4,24 @@ import {
   CartItemParamsSchema,
   CartReplySchema,
   CartUpdateBodySchema,
+  type Cart,
 } from '#contract/cart';
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
+import { keepReply } from '../idempotency/idempotency.service';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service';
 
 const CUSTOMER = { access: 'customer' } as const;
 // Offline clients replay their cart changes with a key each (design.md section 6), so a
 // change that reached the server before the connection dropped is not applied twice.
 const CUSTOMER_IDEMPOTENT = { access: 'customer', idempotent: true } as const;
+
+// Each change's reply, also written with the change itself (keepReply) for a repeated key.
+const added = (cart: Cart) => ok(cart, 'Đã thêm vào giỏ hàng');
+const updated = (cart: Cart) => ok(cart, 'Đã cập nhật số lượng');
+const removed = (cart: Cart) => ok(cart, 'Đã xóa món khỏi giỏ hàng');
+const cleared = (cart: Cart) => ok(cart, 'Đã xóa giỏ hàng');
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -52,7 +60,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await addToCart(app.db, currentUser(request).id, request.body), 'Đã thêm vào giỏ hàng'),
+      added(
+        await addToCart(
+          app.db,
+          currentUser(request).id,
+          request.body,
+          keepReply(request.idempotencyKey, 200, added),
+        ),
+      ),
   );
 
   app.put(
@@ -68,14 +83,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
+      updated(
         await updateCartItem(
           app.db,
           currentUser(request).id,
           request.params.id,
           request.body.quantity,
+          keepReply(request.idempotencyKey, 200, updated),
         ),
-        'Đã cập nhật số lượng',
       ),
   );
 
@@ -91,9 +106,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await removeCartItem(app.db, currentUser(request).id, request.params.id),
-        'Đã xóa món khỏi giỏ hàng',
+      removed(
+        await removeCartItem(
+          app.db,
+          currentUser(request).id,
+          request.params.id,
+          keepReply(request.idempotencyKey, 200, removed),
+        ),
       ),
   );
 
@@ -107,6 +126,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartReplySchema },
       },
     },
-    async (request) => ok(await clearCart(app.db, currentUser(request).id), 'Đã xóa giỏ hàng'),
+    async (request) =>
+      cleared(
+        await clearCart(
+          app.db,
+          currentUser(request).id,
+          keepReply(request.idempotencyKey, 200, cleared),
+        ),
+      ),
   );
 };

@@ -10,6 +10,7 @@ import {
 import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { publicFileUrl } from '#server/storage/uploads';
+import type { KeepReply } from '../idempotency/idempotency.service';
 import {
   addToLine,
   bindCart,
@@ -111,12 +112,15 @@ export async function getCart(db: Kysely<DB>, customerId: number): Promise<Cart>
   };
 }
 
-/** Runs one cart change under the cart's row lock and answers with the cart it leaves. */
+/**
+ * Runs one cart change under the cart's row lock and answers with the cart it leaves; `keep`
+ * writes an idempotent call's reply in the same transaction.
+ */
 function mutate(
   db: Kysely<DB>,
   customerId: number,
   change: (trx: Kysely<DB>, boundTo: number | null) => Promise<void>,
-  options: { capTotal?: boolean } = {},
+  options: { capTotal?: boolean; keep?: KeepReply<Cart> } = {},
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     const { restaurant_id } = await lockCart(trx, customerId);
@@ -128,6 +132,7 @@ function mutate(
     if (options.capTotal && cart.subtotal > ORDER_MAX_SUBTOTAL && cart.subtotal > before) {
       throw new AppError('ORDER_TOO_LARGE');
     }
+    await options.keep?.(trx, cart);
     return cart;
   });
 }
@@ -137,8 +142,9 @@ function mutateCapped(
   db: Kysely<DB>,
   customerId: number,
   change: (trx: Kysely<DB>, boundTo: number | null) => Promise<void>,
+  keep: KeepReply<Cart> | undefined,
 ): Promise<Cart> {
-  return mutate(db, customerId, change, { capTotal: true });
+  return mutate(db, customerId, change, { capTotal: true, keep });
 }
 
 /**
@@ -146,34 +152,44 @@ function mutateCapped(
  * Opening hours are not checked: a cart may be filled before the restaurant opens; the order
  * checks them.
  */
-export function addToCart(db: Kysely<DB>, customerId: number, input: CartAddBody): Promise<Cart> {
+export function addToCart(
+  db: Kysely<DB>,
+  customerId: number,
+  input: CartAddBody,
+  keep?: KeepReply<Cart>,
+): Promise<Cart> {
   const toppingIds = [...new Set(input.topping_ids)].sort((a, b) => a - b);
-  return mutateCapped(db, customerId, async (trx, boundTo) => {
-    const dish = await selectDishForCart(trx, input.food_id);
-    // A deleted dish, or one of a restaurant not (or no longer) approved, does not exist for
-    // customers, exactly as the catalogue answers for it.
-    if (dish?.deleted_at !== null || dish.restaurant_approval !== 'approved') {
-      throw new AppError('FOOD_NOT_FOUND');
-    }
-    if (!dish.available) throw new AppError('FOOD_UNAVAILABLE');
-    if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
-    const known = await selectDishToppingIds(trx, dish.id, toppingIds);
-    if (known.length !== toppingIds.length) throw new AppError('TOPPING_INVALID');
+  return mutateCapped(
+    db,
+    customerId,
+    async (trx, boundTo) => {
+      const dish = await selectDishForCart(trx, input.food_id);
+      // A deleted dish, or one of a restaurant not (or no longer) approved, does not exist for
+      // customers, exactly as the catalogue answers for it.
+      if (dish?.deleted_at !== null || dish.restaurant_approval !== 'approved') {
+        throw new AppError('FOOD_NOT_FOUND');
+      }
+      if (!dish.available) throw new AppError('FOOD_UNAVAILABLE');
+      if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
+      const known = await selectDishToppingIds(trx, dish.id, toppingIds);
+      if (known.length !== toppingIds.length) throw new AppError('TOPPING_INVALID');
 
-    const lineCount = await countLines(trx, customerId);
-    if (lineCount > 0 && boundTo !== dish.restaurant_id) {
-      throw new AppError('CART_OTHER_RESTAURANT');
-    }
-    const line = await selectLine(trx, customerId, dish.id, toppingIds);
-    if (line && line.quantity + input.quantity > CART_MAX_QUANTITY) {
-      throw new AppError('CART_QUANTITY_LIMIT', {
-        message: `Số lượng mỗi món tối đa ${CART_MAX_QUANTITY}. Giỏ hàng đã có ${line.quantity} phần món này.`,
-      });
-    }
-    if (!line && lineCount >= CART_MAX_LINES) throw new AppError('CART_TOO_MANY_LINES');
-    await addToLine(trx, customerId, dish.id, toppingIds, input.quantity);
-    if (boundTo !== dish.restaurant_id) await bindCart(trx, customerId, dish.restaurant_id);
-  });
+      const lineCount = await countLines(trx, customerId);
+      if (lineCount > 0 && boundTo !== dish.restaurant_id) {
+        throw new AppError('CART_OTHER_RESTAURANT');
+      }
+      const line = await selectLine(trx, customerId, dish.id, toppingIds);
+      if (line && line.quantity + input.quantity > CART_MAX_QUANTITY) {
+        throw new AppError('CART_QUANTITY_LIMIT', {
+          message: `Số lượng mỗi món tối đa ${CART_MAX_QUANTITY}. Giỏ hàng đã có ${line.quantity} phần món này.`,
+        });
+      }
+      if (!line && lineCount >= CART_MAX_LINES) throw new AppError('CART_TOO_MANY_LINES');
+      await addToLine(trx, customerId, dish.id, toppingIds, input.quantity);
+      if (boundTo !== dish.restaurant_id) await bindCart(trx, customerId, dish.restaurant_id);
+    },
+    keep,
+  );
 }
 
 export function updateCartItem(
@@ -181,24 +197,44 @@ export function updateCartItem(
   customerId: number,
   itemId: number,
   quantity: number,
+  keep?: KeepReply<Cart>,
 ): Promise<Cart> {
-  return mutateCapped(db, customerId, async (trx) => {
-    if (!(await setLineQuantity(trx, customerId, itemId, quantity))) {
-      throw new AppError('CART_ITEM_NOT_FOUND');
-    }
-  });
+  return mutateCapped(
+    db,
+    customerId,
+    async (trx) => {
+      if (!(await setLineQuantity(trx, customerId, itemId, quantity))) {
+        throw new AppError('CART_ITEM_NOT_FOUND');
+      }
+    },
+    keep,
+  );
 }
 
 /** Removing the last line frees the cart for any restaurant. */
-export function removeCartItem(db: Kysely<DB>, customerId: number, itemId: number): Promise<Cart> {
-  return mutate(db, customerId, async (trx) => {
-    if (!(await deleteLine(trx, customerId, itemId))) throw new AppError('CART_ITEM_NOT_FOUND');
-    if ((await countLines(trx, customerId)) === 0) await bindCart(trx, customerId, null);
-  });
+export function removeCartItem(
+  db: Kysely<DB>,
+  customerId: number,
+  itemId: number,
+  keep?: KeepReply<Cart>,
+): Promise<Cart> {
+  return mutate(
+    db,
+    customerId,
+    async (trx) => {
+      if (!(await deleteLine(trx, customerId, itemId))) throw new AppError('CART_ITEM_NOT_FOUND');
+      if ((await countLines(trx, customerId)) === 0) await bindCart(trx, customerId, null);
+    },
+    { keep },
+  );
 }
 
-export function clearCart(db: Kysely<DB>, customerId: number): Promise<Cart> {
-  return mutate(db, customerId, (trx) => emptyCart(trx, customerId));
+export function clearCart(
+  db: Kysely<DB>,
+  customerId: number,
+  keep?: KeepReply<Cart>,
+): Promise<Cart> {
+  return mutate(db, customerId, (trx) => emptyCart(trx, customerId), { keep });
 }
 
 /**

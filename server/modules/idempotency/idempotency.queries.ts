@@ -19,17 +19,19 @@ export interface StoredKey {
 /**
  * Takes the key in one statement, so two requests racing for it can never both win: a new key
  * is inserted; an existing one is taken over only when it has expired (`expiredSeconds`) or
- * when the same request has been running for longer than `staleSeconds` (its process died
- * before it could finish). PostgreSQL re-checks the WHERE on the row's newest version after
- * waiting for its lock, so of two takeovers only the first matches. True when this call owns
- * the key now.
+ * when the same request is still running past its lease (its owner died before committing
+ * anything: the reply commits with the work). PostgreSQL re-checks the WHERE on the row's
+ * newest version after waiting for its lock, so of two takeovers only the first matches, and a
+ * takeover waits for an owner that is writing its reply right now. True when `claim.token`
+ * holds the key now.
  */
 export async function claimKey(
   db: Kysely<DB>,
-  claim: KeyClaim,
+  claim: KeyClaim & { token: string },
   expiredSeconds: number,
-  staleSeconds: number,
+  leaseSeconds: number,
 ): Promise<boolean> {
+  const leaseEnd = sql<Date>`now() + make_interval(secs => ${leaseSeconds})`;
   const row = await db
     .insertInto('idempotency_keys')
     .values({
@@ -38,6 +40,8 @@ export async function claimKey(
       method: claim.method,
       path: claim.path,
       request_hash: claim.requestHash,
+      lease_token: claim.token,
+      lease_expires_at: leaseEnd,
     })
     .onConflict((oc) =>
       oc
@@ -50,12 +54,14 @@ export async function claimKey(
           response_body: null,
           created_at: sql<Date>`now()`,
           completed_at: null,
+          lease_token: (eb) => eb.ref('excluded.lease_token'),
+          lease_expires_at: (eb) => eb.ref('excluded.lease_expires_at'),
         })
         .where(
           sql<boolean>`idempotency_keys.created_at < now() - make_interval(secs => ${expiredSeconds})
             or (idempotency_keys.completed_at is null
               and idempotency_keys.request_hash = excluded.request_hash
-              and idempotency_keys.created_at < now() - make_interval(secs => ${staleSeconds}))`,
+              and idempotency_keys.lease_expires_at < now())`,
         ),
     )
     .returning('user_id')
@@ -76,26 +82,39 @@ export function selectKey(
     .executeTakeFirst();
 }
 
+/**
+ * Writes the reply into a running key that `token` still holds; false when it no longer does
+ * (the lease ran out and a retry took the key over). Inside a transaction, the row stays
+ * locked until commit, so a takeover cannot slip in between.
+ */
 export async function storeReply(
   db: Kysely<DB>,
-  userId: number,
-  key: string,
+  held: { userId: number; key: string; token: string },
   status: number,
   body: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('idempotency_keys')
     .set({ response_status: status, response_body: body, completed_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .execute();
+    .where('user_id', '=', held.userId)
+    .where('key', '=', held.key)
+    .where('lease_token', '=', held.token)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export async function deleteKey(db: Kysely<DB>, userId: number, key: string): Promise<void> {
+/** Frees a running key that `token` still holds. */
+export async function deleteKey(
+  db: Kysely<DB>,
+  held: { userId: number; key: string; token: string },
+): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
+    .where('user_id', '=', held.userId)
+    .where('key', '=', held.key)
+    .where('lease_token', '=', held.token)
+    .where('completed_at', 'is', null)
     .execute();
 }
 

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import type { HeldKey } from '#server/lib/held-key';
 import {
   claimKey,
   deleteKey,
@@ -14,11 +15,12 @@ import {
 /** design.md section 4: a key replays its reply for 24 hours, then it may be used afresh. */
 export const KEY_LIFETIME_SECONDS = 24 * 60 * 60;
 /**
- * A request still marked running after this long belonged to a process that died before it
- * could record its reply; its key is handed to the retry. Every idempotent call is a short
- * transaction, far below this.
+ * How long a claim's owner is presumed alive. A key still running after its lease had no work
+ * committed (the reply commits with the work), so it is handed to the retry. Every idempotent
+ * call is a short transaction, far below this; one that is slower anyway cannot commit once its
+ * key is taken over (storeReply's token check), so a short lease costs a retry, never a double.
  */
-export const STALE_RUN_SECONDS = 2 * 60;
+export const LEASE_SECONDS = 30;
 /**
  * There is no scheduled housekeeping in this app, so expired keys are swept by the requests
  * themselves: about one claim in this many deletes every expired row. Expired rows are
@@ -53,7 +55,8 @@ export function requestHash(method: string, url: string, body: unknown): string 
   return createHash('sha256').update(`${method}\n${url}\n${json}`).digest('hex');
 }
 
-export type Claim = { kind: 'owned' } | { kind: 'replay'; status: number; body: string };
+export type Claim =
+  { kind: 'owned'; token: string } | { kind: 'replay'; status: number; body: string };
 
 /**
  * Stripe's design: the first request with a key owns it and runs; a repeat with the same body
@@ -63,9 +66,10 @@ export type Claim = { kind: 'owned' } | { kind: 'replay'; status: number; body: 
 export async function claim(db: Kysely<DB>, request: KeyClaim): Promise<Claim> {
   // A row can vanish between the two statements (its 5xx owner released it): try again then.
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (await claimKey(db, request, KEY_LIFETIME_SECONDS, STALE_RUN_SECONDS)) {
+    const token = randomUUID();
+    if (await claimKey(db, { ...request, token }, KEY_LIFETIME_SECONDS, LEASE_SECONDS)) {
       if (Math.random() * SWEEP_ONE_IN < 1) await sweepExpiredKeys(db);
-      return { kind: 'owned' };
+      return { kind: 'owned', token };
     }
     const stored = await selectKey(db, request.userId, request.key);
     if (!stored) continue;
@@ -78,20 +82,50 @@ export async function claim(db: Kysely<DB>, request: KeyClaim): Promise<Claim> {
   throw new AppError('IDEMPOTENCY_IN_PROGRESS');
 }
 
-/** The owner's reply, kept for repeats. */
+/**
+ * Writes the reply of a call whose work did not commit anything worth replaying atomically (a
+ * refusal, whose transaction rolled back): a crash before this leaves the key running, and the
+ * retry runs once the lease is over, which is correct since nothing was done.
+ */
 export async function complete(
   db: Kysely<DB>,
-  userId: number,
-  key: string,
+  held: HeldKey,
   status: number,
   body: string,
 ): Promise<void> {
-  await storeReply(db, userId, key, status, body);
+  await storeReply(db, held, status, body);
 }
 
 /** The owner failed on the server's side: the key is freed so a retry runs again. */
-export async function release(db: Kysely<DB>, userId: number, key: string): Promise<void> {
-  await deleteKey(db, userId, key);
+export async function release(db: Kysely<DB>, held: HeldKey): Promise<void> {
+  await deleteKey(db, held);
+}
+
+/**
+ * Writes a result's reply inside the transaction of the work that produced it, so the work and
+ * its reply commit (or roll back) together: a retry after a crash at any moment either finds
+ * the reply or finds that nothing was done.
+ */
+export type KeepReply<T> = (trx: Kysely<DB>, result: T) => Promise<void>;
+
+/**
+ * The KeepReply of an idempotent route's success: `held` is the request's key (null without
+ * one, and then nothing is kept), `toBody` builds the body the route sends for the result with
+ * `status`. A service calls it last in its transaction. Should the key have been taken over
+ * meanwhile (this request outlived its lease), the work is refused and rolls back: the new
+ * owner runs it.
+ */
+export function keepReply<T>(
+  held: HeldKey | null,
+  status: number,
+  toBody: (result: T) => unknown,
+): KeepReply<T> | undefined {
+  if (!held) return undefined;
+  return async (trx, result) => {
+    const body = held.serialize(status, toBody(result));
+    if (!(await storeReply(trx, held, status, body))) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    held.kept = true;
+  };
 }
 
 export function sweepExpiredKeys(db: Kysely<DB>): Promise<number> {

@@ -7,11 +7,13 @@ import {
   OrderListQuerySchema,
   OrderListReplySchema,
   OrderReplySchema,
+  type Order,
 } from '#contract/orders';
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
 import { COUPON_REFUSALS } from '../coupons/coupons.service';
+import { keepReply } from '../idempotency/idempotency.service';
 import {
   advanceStaffOrder,
   cancelOrderAsCustomer,
@@ -23,6 +25,10 @@ import {
   listStaffOrders,
   type FulfilmentStep,
 } from './orders.service';
+
+// The customer's replies, also written with the change itself (keepReply) for a repeated key.
+const created = (order: Order) => ok({ id: order.id, order }, 'Đã tạo đơn hàng');
+const cancelled = (order: Order) => ok(order, 'Đã hủy đơn');
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -49,8 +55,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await createOrder(app.db, currentUser(request).id, request.body);
-      return reply.code(201).send(ok({ id: order.id, order }, 'Đã tạo đơn hàng'));
+      const order = await createOrder(
+        app.db,
+        currentUser(request).id,
+        request.body,
+        keepReply(request.idempotencyKey, 201, created),
+      );
+      return reply.code(201).send(created(order));
     },
   );
 
@@ -100,14 +111,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
+      cancelled(
         await cancelOrderAsCustomer(
           app.db,
           currentUser(request).id,
           request.params.id,
           request.body.reason,
+          keepReply(request.idempotencyKey, 200, cancelled),
         ),
-        'Đã hủy đơn',
       ),
   );
 

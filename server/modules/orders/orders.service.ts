@@ -11,6 +11,7 @@ import { emptyCart, lockCartForCheckout } from '../cart/cart.service';
 import { isOpenAt } from '../catalogue/opening-hours';
 import { evaluateCoupon, redeemCoupon, releaseCouponOfOrder } from '../coupons/coupons.service';
 import { recordOrderStatus } from '../events/events.service';
+import type { KeepReply } from '../idempotency/idempotency.service';
 import { lockAccounts, transfer } from '../ledger/ledger.service';
 import {
   orderAcceptedMessage,
@@ -138,15 +139,17 @@ function assertTakesOrders(
 /**
  * POST /api/customer/orders/: the cart becomes a pending order in one transaction. The cart
  * row is locked first, so a second checkout of the same cart waits and then finds it empty:
- * one cart gives at most one order even without an Idempotency-Key.
+ * one cart gives at most one order even without an Idempotency-Key. The order is read back
+ * inside the transaction, so an idempotent call's reply (`keep`) commits with it.
  */
 export async function createOrder(
   db: Kysely<DB>,
   customerId: number,
   body: CreateOrderBody,
+  keep?: KeepReply<Order>,
   now = new Date(),
 ): Promise<Order> {
-  const orderId = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const cart = await lockCartForCheckout(trx, customerId);
     if (!cart || cart.lines.length === 0) throw new AppError('CART_EMPTY');
     assertTakesOrders(await selectCheckoutRestaurant(trx, cart.restaurant_id), now);
@@ -206,9 +209,10 @@ export async function createOrder(
       await redeemCoupon(trx, { couponId: coupon.coupon.id, customerId, orderId: id, discount });
     }
     await emptyCart(trx, customerId);
-    return id;
+    const order = await findOrder(trx, id, { customerId });
+    await keep?.(trx, order);
+    return order;
   });
-  return findOrder(db, orderId, { customerId });
 }
 
 export function listCustomerOrders(
@@ -327,8 +331,9 @@ export async function cancelOrderAsCustomer(
   customerId: number,
   id: number,
   reason: string,
+  keep?: KeepReply<Order>,
 ): Promise<Order> {
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const order = await lockCustomerOrder(trx, customerId, id);
     if (!CANCELLABLE_BY_CUSTOMER.includes(order.status)) {
       throw new AppError('ORDER_NOT_CANCELLABLE');
@@ -338,8 +343,10 @@ export async function cancelOrderAsCustomer(
       { ...order, customer_id: customerId },
       { reason, by: 'customer', actorId: customerId, from: CANCELLABLE_BY_CUSTOMER },
     );
+    const cancelled = await findOrder(trx, id, { customerId });
+    await keep?.(trx, cancelled);
+    return cancelled;
   });
-  return findOrder(db, id, { customerId });
 }
 
 /** Locks the customer's order row (for update) inside trx; ORDER_NOT_FOUND when not theirs. */

@@ -8,6 +8,8 @@ import {
   PayOrderReplySchema,
   VnpayCallbackQuerySchema,
   VnpayIpnReplySchema,
+  type PaymentLink,
+  type PayOrderResult,
 } from '#contract/payments';
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
@@ -15,10 +17,22 @@ import { currentUser } from '#server/lib/request-user';
 import { AppError } from '#server/errors';
 import { isNavigation } from '#server/lib/navigation';
 import { requestOrigin } from '#server/lib/request-origin';
+import { keepReply } from '../idempotency/idempotency.service';
 import { handleIpn, paymentReturnStatus } from './payments.callbacks.service';
 import { createDeposit, payOrder, type PaymentDeps } from './payments.service';
 
-const DEPOSIT_CREATED = 'Đã tạo lệnh nạp tiền';
+// The replies of the two payment calls, also written with the payment itself (keepReply) for
+// a repeated key.
+const depositCreated = (link: PaymentLink) => ok(link, 'Đã tạo lệnh nạp tiền');
+const payAnswered = (data: PayOrderResult) =>
+  ok(
+    data,
+    data.status === 'paid'
+      ? 'Thanh toán thành công'
+      : data.payment_url
+        ? 'Vui lòng thanh toán phần còn thiếu qua VNPay'
+        : 'Số dư không đủ',
+  );
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: PaymentDeps = {
@@ -55,14 +69,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // A double tap must not open two payments.
       { config: { access, idempotent: true }, schema: depositSchema },
       async (request) =>
-        ok(
-          await createDeposit(deps, {
-            userId: currentUser(request).id,
-            amount: request.body.amount,
-            ipAddr: request.ip,
-            origin: linkOrigin(request),
-          }),
-          DEPOSIT_CREATED,
+        depositCreated(
+          await createDeposit(
+            deps,
+            {
+              userId: currentUser(request).id,
+              amount: request.body.amount,
+              ipAddr: request.ip,
+              origin: linkOrigin(request),
+            },
+            keepReply(request.idempotencyKey, 200, depositCreated),
+          ),
         ),
     );
   }
@@ -81,22 +98,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const data = await payOrder(deps, {
-        customerId: currentUser(request).id,
-        orderId: request.body.order_id,
-        ipAddr: request.ip,
-        origin: linkOrigin(request),
-      });
-      return ok(
-        data,
-        data.status === 'paid'
-          ? 'Thanh toán thành công'
-          : data.payment_url
-            ? 'Vui lòng thanh toán phần còn thiếu qua VNPay'
-            : 'Số dư không đủ',
-      );
-    },
+    async (request) =>
+      payAnswered(
+        await payOrder(
+          deps,
+          {
+            customerId: currentUser(request).id,
+            orderId: request.body.order_id,
+            ipAddr: request.ip,
+            origin: linkOrigin(request),
+          },
+          keepReply(request.idempotencyKey, 200, payAnswered),
+        ),
+      ),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import type { DB, PaymentPurpose } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { PaymentMetrics } from '#server/lib/metrics';
 import { buildPaymentUrl, newTxnRef } from '#server/payment/vnpay/vnpay';
+import type { KeepReply } from '../idempotency/idempotency.service';
 import { walletBalance } from '../ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '../orders/orders.service';
 import { insertPayment } from './payments.queries';
@@ -87,23 +88,31 @@ async function openPayment(
   return { payment_url: url, redirect_url: url, txn_ref: txnRef, amount: p.amount };
 }
 
-/** POST /api/payment/deposit/create/ and /api/staff/payment/deposit/. */
+/**
+ * POST /api/payment/deposit/create/ and /api/staff/payment/deposit/. A transaction of its own
+ * for one insert, so an idempotent call's reply (`keep`) commits with the payment it names.
+ */
 export async function createDeposit(
   deps: PaymentDeps,
   p: { userId: number; amount: number; ipAddr: string; origin: string },
+  keep?: KeepReply<PaymentLink>,
   now = new Date(),
 ): Promise<PaymentLink> {
   if (p.amount < DEPOSIT_MIN || p.amount > DEPOSIT_MAX) {
     throw new AppError('DEPOSIT_AMOUNT_RANGE');
   }
-  return openPayment(deps.db, deps.config, {
-    userId: p.userId,
-    purpose: 'deposit',
-    orderId: null,
-    amount: p.amount,
-    ipAddr: p.ipAddr,
-    origin: p.origin,
-    now,
+  return deps.db.transaction().execute(async (trx) => {
+    const link = await openPayment(trx, deps.config, {
+      userId: p.userId,
+      purpose: 'deposit',
+      orderId: null,
+      amount: p.amount,
+      ipAddr: p.ipAddr,
+      origin: p.origin,
+      now,
+    });
+    await keep?.(trx, link);
+    return link;
   });
 }
 
@@ -111,65 +120,86 @@ export async function createDeposit(
  * POST /api/payment/order/pay/ (design.md section 5). The order row is locked for the whole
  * transaction, so two pays (or a pay and a cancel) of one order run one after the other; the
  * wallet debit itself refuses to overdraw, so pays of different orders from one wallet can
- * never spend the same money twice.
+ * never spend the same money twice. An idempotent call's reply (`keep`) commits with the
+ * payment.
  */
 export async function payOrder(
   deps: PaymentDeps,
-  p: { customerId: number; orderId: number; ipAddr: string; origin: string },
+  p: PayOrderInput,
+  keep?: KeepReply<PayOrderResult>,
   now = new Date(),
 ): Promise<PayOrderResult> {
   const result = await withRetry(() =>
-    deps.db.transaction().execute(async (trx): Promise<PayOrderResult> => {
-      const order = await lockCustomerOrder(trx, p.customerId, p.orderId);
-      if (order.status !== 'pending') throw new AppError('ORDER_NOT_PAYABLE');
-      const paid = async (): Promise<PayOrderResult> => {
-        await markOrderPaid(trx, order.id, now);
-        return {
-          status: 'paid',
-          order_id: order.id,
-          amount_vnpay: 0,
-          balance: await walletBalance(trx, p.customerId),
-        };
-      };
-      // A coupon can bring the total to nothing: there is no money to move.
-      if (order.total_amount === 0) return paid();
-
-      let balance = await walletBalance(trx, p.customerId);
-      if (balance >= order.total_amount) {
-        const moved = await debitOrder(trx, p.customerId, order);
-        if (moved !== 'insufficient') return paid();
-        // Another pay from the same wallet got there first: what is left decides.
-        balance = await walletBalance(trx, p.customerId);
-      }
-
-      const shortfall = order.total_amount - balance;
-      const result: PayOrderResult = {
-        status: 'pending',
-        order_id: order.id,
-        amount_vnpay: shortfall,
-        balance,
-      };
-      // Below VNPay's minimum there is nothing to pay through it: the client shows
-      // 'Số dư không đủ' and offers a top-up instead.
-      if (shortfall < VNPAY_MIN_AMOUNT || shortfall > VNPAY_MAX_AMOUNT) return result;
-      const link = await openPayment(trx, deps.config, {
-        userId: p.customerId,
-        purpose: 'order',
-        orderId: order.id,
-        amount: shortfall,
-        ipAddr: p.ipAddr,
-        origin: p.origin,
-        now,
-      });
-      return {
-        ...result,
-        payment_url: link.payment_url,
-        redirect_url: link.redirect_url,
-        txn_ref: link.txn_ref,
-      };
+    deps.db.transaction().execute(async (trx) => {
+      const paid = await payLockedOrder(trx, deps, p, now);
+      await keep?.(trx, paid);
+      return paid;
     }),
   );
   // Committed: the wallet paid the whole order. A shortfall is settled later by the gateway.
   if (result.status === 'paid') deps.metrics?.paymentSettled('wallet', 'succeeded', 'api');
   return result;
+}
+
+interface PayOrderInput {
+  customerId: number;
+  orderId: number;
+  ipAddr: string;
+  origin: string;
+}
+
+/** The pay itself, inside payOrder's transaction, which locks the order row first. */
+async function payLockedOrder(
+  trx: Kysely<DB>,
+  deps: PaymentDeps,
+  p: PayOrderInput,
+  now: Date,
+): Promise<PayOrderResult> {
+  const order = await lockCustomerOrder(trx, p.customerId, p.orderId);
+  if (order.status !== 'pending') throw new AppError('ORDER_NOT_PAYABLE');
+  const paid = async (): Promise<PayOrderResult> => {
+    await markOrderPaid(trx, order.id, now);
+    return {
+      status: 'paid',
+      order_id: order.id,
+      amount_vnpay: 0,
+      balance: await walletBalance(trx, p.customerId),
+    };
+  };
+  // A coupon can bring the total to nothing: there is no money to move.
+  if (order.total_amount === 0) return paid();
+
+  let balance = await walletBalance(trx, p.customerId);
+  if (balance >= order.total_amount) {
+    const moved = await debitOrder(trx, p.customerId, order);
+    if (moved !== 'insufficient') return paid();
+    // Another pay from the same wallet got there first: what is left decides.
+    balance = await walletBalance(trx, p.customerId);
+  }
+
+  const shortfall = order.total_amount - balance;
+  const result: PayOrderResult = {
+    status: 'pending',
+    order_id: order.id,
+    amount_vnpay: shortfall,
+    balance,
+  };
+  // Below VNPay's minimum there is nothing to pay through it: the client shows
+  // 'Số dư không đủ' and offers a top-up instead.
+  if (shortfall < VNPAY_MIN_AMOUNT || shortfall > VNPAY_MAX_AMOUNT) return result;
+  const link = await openPayment(trx, deps.config, {
+    userId: p.customerId,
+    purpose: 'order',
+    orderId: order.id,
+    amount: shortfall,
+    ipAddr: p.ipAddr,
+    origin: p.origin,
+    now,
+  });
+  return {
+    ...result,
+    payment_url: link.payment_url,
+    redirect_url: link.redirect_url,
+    txn_ref: link.txn_ref,
+  };
 }

@@ -4,6 +4,7 @@ import { IdParamsSchema } from '#contract/catalogue';
 import {
   CreateReviewBodySchema,
   CreateReviewReplySchema,
+  type CreatedReview,
   ReviewEligibilityReplySchema,
   StaffReviewListQuerySchema,
   StaffReviewListReplySchema,
@@ -11,7 +12,11 @@ import {
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
+import { keepReply } from '../idempotency/idempotency.service';
 import { createReview, listStaffReviews, reviewableItem } from './reviews.service';
+
+// Also written with the review itself (keepReply) for a repeated key.
+const sent = (review: CreatedReview) => ok(review, 'Đã gửi đánh giá');
 
 /**
  * The write side of reviews, the item a customer may review and the restaurant's own list of
@@ -38,7 +43,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(
-          ok(await createReview(app.db, currentUser(request).id, request.body), 'Đã gửi đánh giá'),
+          sent(
+            await createReview(
+              app.db,
+              currentUser(request).id,
+              request.body,
+              keepReply(request.idempotencyKey, 201, sent),
+            ),
+          ),
         ),
   );
 

@@ -5,6 +5,7 @@ import type { CreatedReview, CreateReviewBody, ReviewEligibility } from '#contra
 import type { DB, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
+import type { KeepReply } from '../idempotency/idempotency.service';
 import { newReviewMessage } from '../notifications/notifications.messages';
 import { notify } from '../notifications/notifications.service';
 import { workplaceOf } from '../workplace/workplace.service';
@@ -87,16 +88,16 @@ export async function createReview(
   db: Kysely<DB>,
   customerId: number,
   body: CreateReviewBody,
+  keep?: KeepReply<CreatedReview>,
 ): Promise<CreatedReview> {
   for (let attempt = 1; ; attempt += 1) {
     const item =
       body.order_item_id === undefined
         ? await pickedItem(db, customerId, body.food_id)
         : await namedItem(db, customerId, body.food_id, body.order_item_id);
-    let id: number;
     try {
       // The restaurant's team hears of the review with it.
-      id = await db.transaction().execute(async (trx) => {
+      return await db.transaction().execute(async (trx) => {
         const reviewId = await insertReview(trx, {
           food_id: body.food_id,
           order_item_id: item.id,
@@ -115,7 +116,9 @@ export async function createReview(
             food_name: food.name,
           }),
         );
-        return reviewId;
+        const created = { ...toReview(await selectReview(trx, reviewId)), order_item_id: item.id };
+        await keep?.(trx, created);
+        return created;
       });
     } catch (error) {
       if (!isItemAlreadyReviewed(error)) throw error;
@@ -124,9 +127,7 @@ export async function createReview(
       if (body.order_item_id !== undefined || attempt >= PICK_ATTEMPTS) {
         throw new AppError('ALREADY_REVIEWED', { cause: error });
       }
-      continue;
     }
-    return { ...toReview(await selectReview(db, id)), order_item_id: item.id };
   }
 }
 

@@ -12,12 +12,17 @@ import {
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
+import { keepReply } from '../idempotency/idempotency.service';
 import {
   decideWithdrawal,
   getWalletBalance,
   listWithdrawals,
   requestWithdrawal,
+  type WithdrawResult,
 } from './wallet.service';
+
+// Also written with the withdrawal itself (keepReply) for a repeated key.
+const withdrawn = (result: WithdrawResult) => ok(result, 'Đã rút tiền');
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -51,7 +56,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await requestWithdrawal(app.db, currentUser(request), request.body.amount), 'Đã rút tiền'),
+      withdrawn(
+        await requestWithdrawal(
+          app.db,
+          currentUser(request),
+          request.body.amount,
+          keepReply(request.idempotencyKey, 200, withdrawn),
+        ),
+      ),
   );
 
   app.get(

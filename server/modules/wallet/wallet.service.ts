@@ -4,6 +4,7 @@ import type { Withdrawal } from '#contract/wallet';
 import type { DB, Role, WithdrawalStatus } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
+import type { KeepReply } from '../idempotency/idempotency.service';
 import { transfer, walletBalance } from '../ledger/ledger.service';
 import {
   withdrawalPaidMessage,
@@ -46,6 +47,11 @@ export function getWalletBalance(db: Kysely<DB>, userId: number): Promise<number
   return walletBalance(db, userId);
 }
 
+export interface WithdrawResult {
+  withdrawal: Withdrawal;
+  balance: number;
+}
+
 /**
  * POST /api/staff/payment/withdraw/: the request and the money leaving the wallet for payouts
  * happen in one transaction, so a refused debit (INSUFFICIENT_BALANCE) leaves no request behind.
@@ -54,10 +60,11 @@ export async function requestWithdrawal(
   db: Kysely<DB>,
   user: { id: number; role: Role },
   amount: number,
-): Promise<{ withdrawal: Withdrawal; balance: number }> {
+  keep?: KeepReply<WithdrawResult>,
+): Promise<WithdrawResult> {
   // The route lets every signed-in user in so that a customer gets the spec's own sentence.
   if (!MAY_WITHDRAW.includes(user.role)) throw new AppError('WITHDRAW_NOT_ALLOWED');
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const withdrawalId = await insertWithdrawal(trx, { user_id: user.id, amount });
     await transfer(trx, {
       key: `withdrawal:${withdrawalId}`,
@@ -67,9 +74,13 @@ export async function requestWithdrawal(
       kind: 'withdrawal',
       withdrawalId,
     });
-    return withdrawalId;
+    const result = {
+      withdrawal: await findWithdrawal(trx, withdrawalId),
+      balance: await walletBalance(trx, user.id),
+    };
+    await keep?.(trx, result);
+    return result;
   });
-  return { withdrawal: await findWithdrawal(db, id), balance: await walletBalance(db, user.id) };
 }
 
 export async function listWithdrawals(

@@ -25,6 +25,21 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  it('takes the crash point of the idempotency crash tests under APP_ENV=test only', () => {
+    const route = 'POST /api/customer/cart/add/';
+    expect(loadConfig({}, noSecretFile).testCrashAfterCommit).toBeUndefined();
+    expect(
+      loadConfig({ APP_ENV: 'test', TEST_CRASH_AFTER_COMMIT: route }, noSecretFile)
+        .testCrashAfterCommit,
+    ).toBe(route);
+    expect(configError({ TEST_CRASH_AFTER_COMMIT: route }).message).toBe(
+      'TEST_CRASH_AFTER_COMMIT: chỉ dùng khi APP_ENV=test',
+    );
+    expect(
+      configError({ APP_ENV: 'test', TEST_CRASH_AFTER_COMMIT: '/api/customer/cart/add/' }).message,
+    ).toBe('TEST_CRASH_AFTER_COMMIT: phải có dạng "POST /api/…"');
+  });
+
   it('has development defaults', () => {
     const config = loadConfig({}, noSecretFile);
     expect(config).toMatchObject({
