@@ -5,9 +5,14 @@ import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/database';
 import { findNginx, startCluster, type Cluster } from '../../scripts/cluster';
-import { httpCall, tokenFor, type HttpReply } from '../helpers/app-process';
 import { insertCatalogue } from '../helpers/catalogue';
-import { expectMoneyInvariants, signedVnpayCallback, type CallbackOutcome } from '../helpers/money';
+import {
+  expectMoneyInvariants,
+  seededDice,
+  signedVnpayCallback,
+  type CallbackOutcome,
+} from '../helpers/money';
+import { httpCall, processToken, type HttpReply } from '../helpers/server-process';
 import { DELIVERY } from '../factories/orders';
 import { createPostgresDatabase, openPostgresDatabase, testLane } from '../helpers/test-db';
 
@@ -57,14 +62,7 @@ describe.skipIf(testLane() !== 'postgres' || !nginx)('kill -9 of an instance beh
   const log: { what: string; at: number; reply: HttpReply }[] = [];
   const failures: string[] = [];
 
-  let seed = SEED;
-  const rand = (n: number) => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return Math.floor((((x ^ (x >>> 14)) >>> 0) / 2 ** 32) * n);
-  };
-  const pick = <T>(items: readonly T[]): T => items[rand(items.length)]!;
+  const { rand, pick } = seededDice(SEED);
 
   /** One call through nginx, logged; a socket error (nginx itself gone) is a failure. */
   const api = async (
@@ -211,7 +209,7 @@ describe.skipIf(testLane() !== 'postgres' || !nginx)('kill -9 of an instance beh
       .executeTakeFirstOrThrow();
     owner = {
       id: owner_id,
-      token: await tokenFor(cluster.jwtSecret, { id: owner_id, role: 'owner' }),
+      token: await processToken({ id: owner_id, role: 'owner' }, cluster.jwtSecret),
     };
     for (let i = 0; i < 6; i += 1) {
       const row = await database.db
@@ -221,7 +219,7 @@ describe.skipIf(testLane() !== 'postgres' || !nginx)('kill -9 of an instance beh
         .executeTakeFirstOrThrow();
       customers.push({
         id: row.id,
-        token: await tokenFor(cluster.jwtSecret, { id: row.id, role: 'customer' }),
+        token: await processToken({ id: row.id, role: 'customer' }, cluster.jwtSecret),
       });
     }
   }, 180_000);

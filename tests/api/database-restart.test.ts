@@ -6,20 +6,17 @@ import { transfer } from '#server/modules/ledger/ledger.service';
 import type { Database } from '#server/db/database';
 import {
   findPostgresBin,
-  freePort,
   startPostgres,
   type PostgresCluster,
 } from '../../scripts/with-postgres.mjs';
+import { insertCatalogue } from '../helpers/catalogue';
 import {
   httpCall,
-  newJwtSecret,
-  startAppProcess,
-  tokenFor,
-  waitUntilServing,
-  type AppProcess,
+  processToken,
+  startServer,
   type HttpReply,
-} from '../helpers/app-process';
-import { insertCatalogue } from '../helpers/catalogue';
+  type ServerProcess,
+} from '../helpers/server-process';
 import { openSse, type SseStream } from '../helpers/sse';
 import { DELIVERY } from '../factories/orders';
 import { openPostgresDatabase, testLane } from '../helpers/test-db';
@@ -47,10 +44,9 @@ const binDir = testLane() === 'postgres' ? findPostgresBin() : null;
 
 describe.skipIf(!binDir)('the database restarts under load', () => {
   let postgres: PostgresCluster;
-  let app: AppProcess;
+  let app: ServerProcess;
   let database: Database;
   let dataDir: string;
-  const jwtSecret = newJwtSecret();
   let dish: number;
   const customers: { id: number; token: string }[] = [];
   /** A customer outside the workload, whose stream waits for the one change after restart. */
@@ -59,14 +55,10 @@ describe.skipIf(!binDir)('the database restarts under load', () => {
   beforeAll(async () => {
     postgres = await startPostgres(binDir!);
     dataDir = mkdtempSync(path.join(tmpdir(), 'mn-db-restart-'));
-    app = startAppProcess(await freePort(), {
-      DATABASE_URL: postgres.url,
-      DATABASE_POOL_SIZE: '5',
-      DATA_DIR: dataDir,
-      STATIC_DIR: path.join(dataDir, 'no-build'),
-      JWT_SECRET: jwtSecret,
+    app = await startServer(dataDir, {
+      databaseUrl: postgres.url,
+      env: { DATABASE_POOL_SIZE: '5' },
     });
-    await waitUntilServing(`${app.base}/api/health`);
 
     database = openPostgresDatabase(postgres.url, 2);
     const [restaurant] = await insertCatalogue(database.db, [
@@ -85,7 +77,7 @@ describe.skipIf(!binDir)('the database restarts under load', () => {
       .executeTakeFirstOrThrow();
     listener = {
       id: listenerRow.id,
-      token: await tokenFor(jwtSecret, { id: listenerRow.id, role: 'customer' }),
+      token: await processToken({ id: listenerRow.id, role: 'customer' }),
     };
     for (let i = 0; i < WORKERS; i += 1) {
       const row = await database.db
@@ -104,7 +96,7 @@ describe.skipIf(!binDir)('the database restarts under load', () => {
       );
       customers.push({
         id: row.id,
-        token: await tokenFor(jwtSecret, { id: row.id, role: 'customer' }),
+        token: await processToken({ id: row.id, role: 'customer' }),
       });
     }
   }, 120_000);
@@ -140,11 +132,11 @@ describe.skipIf(!binDir)('the database restarts under load', () => {
         ];
         for (const [what, method, url, body] of steps) {
           try {
-            const reply = await httpCall(app.base, method, url, { token: customer.token, body });
+            const reply = await httpCall(app.url, method, url, { token: customer.token, body });
             replies.push({ what, reply });
             if (what === 'order' && reply.status === 201) {
               const orderId = (reply.body as { data: { order: { id: number } } }).data.order.id;
-              const paid = await httpCall(app.base, 'POST', '/api/payment/order/pay/', {
+              const paid = await httpCall(app.url, 'POST', '/api/payment/order/pay/', {
                 token: customer.token,
                 body: { order_id: orderId },
               });
@@ -158,7 +150,7 @@ describe.skipIf(!binDir)('the database restarts under load', () => {
       }
     };
 
-    const stream: SseStream = await openSse(app.base, { token: listener.token });
+    const stream: SseStream = await openSse(app.url, { token: listener.token });
     expect(stream.status).toBe(200);
 
     const load = Promise.all(customers.map(worker));
@@ -172,7 +164,7 @@ describe.skipIf(!binDir)('the database restarts under load', () => {
     // back (a generous liveness bound, not a measurement).
     let servedAfterMs: number | null = null;
     while (Date.now() - backAt < 5_000) {
-      const reply = await httpCall(app.base, 'POST', '/api/customer/cart/add/', {
+      const reply = await httpCall(app.url, 'POST', '/api/customer/cart/add/', {
         token: customers[1]!.token,
         body: { food_id: dish, quantity: 1, topping_ids: [] },
       });

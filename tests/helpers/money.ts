@@ -10,7 +10,10 @@ import type { TestApp } from './test-app';
 import { placeOrder } from '../factories/orders';
 import type { TestUser } from '../factories/users';
 
-/** Money tests: wallet top-ups, paid orders and VNPay callbacks without the payment API. */
+/**
+ * Money tests: wallet top-ups, paid orders and VNPay callbacks without the payment API, the
+ * dice of the randomized workloads, and the ledger's invariants checked in SQL.
+ */
 
 let depositSeq = 0;
 
@@ -202,4 +205,21 @@ export async function expectMoneyInvariants(db: Kysely<DB>, orderIds: number[]) 
     if (credited) expect(Number(payment.credited)).toBe(payment.amount);
   }
   return { orders: byOrder, payments };
+}
+
+/**
+ * The dice of a randomized workload: mulberry32 from a fixed seed, so a failure replays with
+ * the same operations (the low bits of a plain LCG repeat too soon to pick among a few choices).
+ */
+export function seededDice(seed: number) {
+  let state = seed;
+  /** An integer in [0, n). */
+  const rand = (n: number) => {
+    state = (state + 0x6d2b79f5) | 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return Math.floor((((x ^ (x >>> 14)) >>> 0) / 2 ** 32) * n);
+  };
+  const pick = <T>(items: readonly T[]): T => items[rand(items.length)]!;
+  return { rand, pick };
 }

@@ -1,27 +1,17 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { databaseFromPGlite, openPGlite, type Database } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
+import type { Role } from '#server/db/schema';
 import { deriveKeys } from '#server/lib/keys';
 import { signAccessToken } from '#server/modules/auth/tokens';
+import { freePort } from '../../scripts/with-postgres.mjs';
 import { createPostgresDatabase, openPostgresDatabase, testLane } from './test-db';
 
 // server/main.ts as an operator runs it, for the tests that need a real process: real
-// signals, a real kill -9, a restart on the same data.
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// signals, a real kill -9, a restart on the same data, a database restarted under it.
 
 export interface Exit {
   code: number | null;
@@ -33,12 +23,20 @@ export interface Exit {
 export interface ServerProcess {
   url: string;
   exited: Promise<Exit>;
+  /** Whether the process is still running. */
+  readonly alive: boolean;
+  /** Everything it wrote so far, stdout and stderr as they came. */
+  output(): string;
   kill(signal: NodeJS.Signals): void;
 }
 
 /** A secret of the tests' own, so they can sign access tokens the server accepts. */
 export const PROCESS_JWT_SECRET = 'server-process-test-secret-long-enough-for-hs256';
 
+/**
+ * server/main.ts with `env` and nothing else from the test's environment (PATH aside), not
+ * waited for: the tests of a start that must fail, or of a second server refused.
+ */
 export function spawnServer(env: Record<string, string>): Omit<ServerProcess, 'url'> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
@@ -46,14 +44,32 @@ export function spawnServer(env: Record<string, string>): Omit<ServerProcess, 'u
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    output += chunk.toString();
+  });
   const exited = new Promise<Exit>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal, stderr, stdout })),
   );
-  return { exited, kill: (signal) => child.kill(signal) };
+  return {
+    exited,
+    get alive() {
+      return child.exitCode === null && child.signalCode === null;
+    },
+    output: () => output,
+    kill: (signal) => child.kill(signal),
+  };
 }
 
+/**
+ * Resolves once `url`/api/health answers 200; fails at once if the process exits, and after
+ * `timeoutMs` if it never serves (each try has its own timeout, so a hung socket cannot stall it).
+ */
 async function waitForHealth(url: string, exited: Promise<Exit>, timeoutMs = 60_000) {
   let gone: Exit | undefined;
   void exited.then((exit) => (gone = exit));
@@ -61,22 +77,28 @@ async function waitForHealth(url: string, exited: Promise<Exit>, timeoutMs = 60_
   for (;;) {
     if (gone) throw new Error(`the server exited at start: ${gone.stderr}${gone.stdout}`);
     try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
     }
+    if (Date.now() > deadline) throw new Error(`${url} did not serve within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-/** Starts the server on `dataDir` (and `databaseUrl` on the PostgreSQL lane), ready to serve. */
+/**
+ * Starts the server on `dataDir` (and `databaseUrl` on PostgreSQL) on a free port, ready to
+ * serve. `env` adds to the defaults below; a variable set to undefined there is left out (a
+ * start without JWT_SECRET, as an operator's first one).
+ */
 export async function startServer(
   dataDir: string,
-  options: { databaseUrl?: string | undefined; env?: Record<string, string> } = {},
+  options: { databaseUrl?: string | undefined; env?: Record<string, string | undefined> } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const started = spawnServer({
+  const env: Record<string, string | undefined> = {
     APP_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -85,7 +107,12 @@ export async function startServer(
     STATIC_DIR: path.join(dataDir, 'no-build'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
-  });
+  };
+  const started = spawnServer(
+    Object.fromEntries(
+      Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, started.exited);
@@ -93,12 +120,49 @@ export async function startServer(
     started.kill('SIGKILL');
     throw error;
   }
-  return { ...started, url };
+  // Spread would read `alive` once: the started object itself keeps its getter.
+  return Object.assign(started, { url });
 }
 
-/** An access token for `user`, signed as a server started by startServer() checks it. */
-export function processToken(user: { id: number; role: 'customer' | 'owner' | 'staff' | 'admin' }) {
-  return signAccessToken(deriveKeys(PROCESS_JWT_SECRET).jwt, user);
+/**
+ * An access token for `user`, signed as a server started with `jwtSecret` checks it: by
+ * default one started by startServer(); a cluster's instances share a secret of their own.
+ */
+export function processToken(
+  user: { id: number; role: Role },
+  jwtSecret: string = PROCESS_JWT_SECRET,
+): Promise<string> {
+  return signAccessToken(deriveKeys(jwtSecret).jwt, user);
+}
+
+export interface HttpReply {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or the text when it is not JSON. */
+  body: unknown;
+  json: boolean;
+}
+
+/** One API call over real HTTP, with a bearer token and a JSON body when given. */
+export async function httpCall(
+  base: string,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<HttpReply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    // Liveness: a reply that never comes fails the call instead of the whole test's timeout.
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await res.text();
+  const json = (res.headers.get('content-type') ?? '').includes('application/json');
+  return { status: res.status, headers: res.headers, body: json ? JSON.parse(text) : text, json };
 }
 
 export interface ProcessDatabase {
