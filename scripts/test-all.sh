@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: every check the project has, in order, stopping at the first failure.
 # typecheck and lint, side by side -> a self-test of the lint architecture rules -> unit + UI tests
-# -> API suite on PGlite -> API suite on PostgreSQL -> unit + API suites (PGlite) again on Node 24
-# -> production build -> size budgets -> end-to-end tests in Chromium -> the cluster journey
-# (nginx in front of two instances).
+# -> API suite on PGlite -> API suite on PostgreSQL, side by side with the unit + API suites
+# (PGlite) again on Node 24 -> production build -> size budgets -> end-to-end tests in Chromium
+# -> the cluster journey (nginx in front of two instances).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -72,10 +72,13 @@ step 'typecheck + lint (side by side)' side_by_side 'npm run --silent typecheck'
 step 'lint rules self-test' node scripts/check-lint-rules.mjs
 step 'unit + UI tests' vitest run --project unit --project ui
 step 'API tests on PGlite' vitest run --project api
-step 'API tests on PostgreSQL' node scripts/with-postgres.mjs vitest run --project api
 # The supported runtimes are the oldest (this machine's node, 20.19+) and the newest LTS: the
-# server's own suites again on Node 24 (the client's run in browsers, not in Node).
-step 'unit + API tests on Node 24' scripts/with-node24.sh vitest run --project unit --project api
+# server's own suites again on Node 24 (the client's run in browsers, not in Node). Side by side
+# with the PostgreSQL lane, which spends much of its time waiting on the database server: each
+# run has its own databases and temp dirs, and together they take minutes less than in turn.
+step 'API on PostgreSQL + unit/API on Node 24' side_by_side \
+  'node scripts/with-postgres.mjs vitest run --project api' \
+  'scripts/with-node24.sh vitest run --project unit --project api'
 step 'build' vite build
 step 'budgets' node scripts/check-budgets.mjs
 step 'e2e (Playwright, Chromium)' npm run --silent test:e2e
