@@ -21,13 +21,6 @@ export const KEY_LIFETIME_SECONDS = 24 * 60 * 60;
  * key is taken over (storeReply's token check), so a short lease costs a retry, never a double.
  */
 export const LEASE_SECONDS = 30;
-/**
- * There is no scheduled housekeeping in this app, so expired keys are swept by the requests
- * themselves: about one claim in this many deletes every expired row. Expired rows are
- * already ignored (taken over) when their key comes back; the sweep only keeps the table small.
- */
-const SWEEP_ONE_IN = 100;
-
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{1,255}$/;
 
 export function isValidKey(key: string): boolean {
@@ -68,7 +61,6 @@ export async function claim(db: Kysely<DB>, request: KeyClaim): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const token = randomUUID();
     if (await claimKey(db, { ...request, token }, KEY_LIFETIME_SECONDS, LEASE_SECONDS)) {
-      if (Math.random() * SWEEP_ONE_IN < 1) await sweepExpiredKeys(db);
       return { kind: 'owned', token };
     }
     const stored = await selectKey(db, request.userId, request.key);
@@ -128,6 +120,10 @@ export function keepReply<T>(
   };
 }
 
+/**
+ * Deletes the expired keys (the hourly housekeeping calls it, on one instance). Expired rows are
+ * already ignored (taken over) when their key comes back; the sweep only keeps the table small.
+ */
 export function sweepExpiredKeys(db: Kysely<DB>): Promise<number> {
   return deleteKeysOlderThan(db, KEY_LIFETIME_SECONDS);
 }
