@@ -158,6 +158,28 @@ export const price = (amount: number) => `${vnd.format(amount)} ${vi.format.curr
 export const toast = (page: Page, message: string) =>
   page.getByRole('alert').filter({ hasText: message }).or(page.getByText(message)).first();
 
+/** Fills the delivery form of /checkout and presses 'Đặt hàng và thanh toán'. */
+export async function placeOrder(page: Page): Promise<void> {
+  await page.goto('/checkout');
+  await page
+    .getByRole('textbox', { name: vi.checkout.address })
+    .fill('18 Lý Tự Trọng, Bến Nghé, Quận 1, TP. Hồ Chí Minh');
+  await page.getByRole('textbox', { name: vi.checkout.phone }).fill('0912 345 678');
+  await page.getByRole('button', { name: vi.checkout.placeOrder }).click();
+}
+
+/**
+ * placeOrder with a wallet that cannot pay it all: the VNPay popup it opens, and the id of the
+ * order page it leaves open.
+ */
+export async function placeOrderToPopup(page: Page): Promise<{ popup: Page; orderId: number }> {
+  const popupOpened = page.waitForEvent('popup');
+  await placeOrder(page);
+  const popup = await popupOpened;
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  return { popup, orderId: Number(/\/orders\/(\d+)$/.exec(page.url())![1]) };
+}
+
 /**
  * The built-in VNPay sandbox in the payment popup: the amount shown, the success card (the
  * page's default) paid, our result page in the same window saying so, and the window closing

@@ -5,6 +5,7 @@ import {
   apiAsUser,
   dishId,
   payInSandbox,
+  placeOrderToPopup,
   seeded,
   signInAsDemoOwner,
   signInAsNewCustomer,
@@ -86,16 +87,7 @@ test('a paid order rings the tablet, its acceptance reaches the customer live, t
   const dialog = page.getByRole('dialog', { name: vi.food.toppingDialog.title });
   await dialog.getByRole('button', { name: vi.food.toppingDialog.confirm }).click();
   await expect(toast(page, vi.cart.added)).toBeVisible();
-  await page.goto('/checkout');
-  await page
-    .getByRole('textbox', { name: vi.checkout.address })
-    .fill('18 Lý Tự Trọng, Bến Nghé, Quận 1, TP. Hồ Chí Minh');
-  await page.getByRole('textbox', { name: vi.checkout.phone }).fill('0912 345 678');
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: vi.checkout.placeOrder }).click();
-  const popup = await popupOpened;
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
-  const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
+  const { popup, orderId } = await placeOrderToPopup(page);
   const chimesBeforePaid = await chimes(owner);
   await payInSandbox(popup, banhMi.price);
   await expect(statusOf(page, vi.orders.status.paid)).toBeVisible();

@@ -5,6 +5,8 @@ import {
   apiAsUser,
   dishId,
   payInSandbox,
+  placeOrder,
+  placeOrderToPopup,
   price,
   seeded,
   signInAsDemoOwner,
@@ -49,16 +51,6 @@ async function addBanhMi(page: Page, foodId: number) {
   await expect(toast(page, vi.cart.added)).toBeVisible();
 }
 
-/** Fills the delivery form of /checkout and presses 'Đặt hàng và thanh toán'. */
-async function placeOrder(page: Page) {
-  await page.goto('/checkout');
-  await page
-    .getByRole('textbox', { name: vi.checkout.address })
-    .fill('18 Lý Tự Trọng, Bến Nghé, Quận 1, TP. Hồ Chí Minh');
-  await page.getByRole('textbox', { name: vi.checkout.phone }).fill('0912 345 678');
-  await page.getByRole('button', { name: vi.checkout.placeOrder }).click();
-}
-
 test('an order paid through the VNPay popup, fulfilled, paid out and reviewed; a refund on staff cancel', async ({
   page,
   browser,
@@ -73,11 +65,7 @@ test('an order paid through the VNPay popup, fulfilled, paid out and reviewed; a
 
   // --- An empty wallet: the whole total goes to VNPay in the popup ---
   await addBanhMi(page, foodId);
-  const popupOpened = page.waitForEvent('popup');
-  await placeOrder(page);
-  const popup = await popupOpened;
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
-  const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())![1]);
+  const { popup, orderId } = await placeOrderToPopup(page);
 
   await payInSandbox(popup, banhMi.price);
   await expect(toast(page, vi.payment.paid)).toBeVisible();
