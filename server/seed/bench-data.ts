@@ -3,6 +3,7 @@
  * in Hà Nội, TP. Hồ Chí Minh and Đà Nẵng, built from the demo catalogue's dishes. Plain data
  * from a seeded PRNG, so every run and every machine measures the same rows.
  */
+import { mulberry32 } from '../lib/random';
 import {
   DEMO_RESTAURANTS,
   WEEKDAYS,
@@ -39,16 +40,9 @@ export interface BenchRestaurant {
   dishes: BenchDish[];
 }
 
-/** mulberry32: tiny, fast and good enough to spread test data. */
+/** Seeded, so the same seed spreads the same catalogue. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorReplySchema } from '#contract/envelope';
 import { FIELD_LABELS } from '#server/lib/validation-messages';
+import { mulberry32 } from '#server/lib/random';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { placeOrder } from '../factories/orders';
@@ -37,16 +38,9 @@ const SLOW_MS = 2_000;
 const ZOD_INTERNALS =
   /mong đợi|nhận được|Đầu vào không hợp lệ|Invalid input|Quá (lớn|nhỏ)|Trường [a-zA-Z_]/;
 
-/** mulberry32: a small seeded generator, so every run sends the same requests. */
+/** Seeded, so every run sends the same requests. */
 function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
     sample: <T>(list: readonly T[], count: number): T[] => {

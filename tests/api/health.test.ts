@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '#server/version';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, holdConnection, type TestApp } from '../helpers/test-app';
 import { openPostgresDatabase, testLane } from '../helpers/test-db';
 
 const UNAVAILABLE = {
@@ -43,16 +42,7 @@ describe('GET /api/health, /api/health/live and /api/health/ready', () => {
     async () => {
       // The embedded database's one connection held by a transaction that does not end: the
       // readiness query waits behind it and the probe gives up after its timeout.
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      let holding!: () => void;
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const transaction = t.database.db.transaction().execute(async (trx) => {
-        await sql`select 1`.execute(trx);
-        holding();
-        await gate;
-      });
-      await held;
+      const release = await holdConnection(t.database);
       try {
         const [ready, live] = await Promise.all([
           get('/api/health/ready'),
@@ -62,8 +52,7 @@ describe('GET /api/health, /api/health/live and /api/health/ready', () => {
         expect(ready.statusCode).toBe(503);
         expect(ready.json()).toEqual(UNAVAILABLE);
       } finally {
-        release();
-        await transaction;
+        await release();
       }
       expect((await get('/api/health/ready')).statusCode).toBe(200);
     },

@@ -7,7 +7,7 @@ import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
 import { deposit, sendIpn, vnpayCallback } from '../helpers/money';
 import { listenOnFreePort, openSse } from '../helpers/sse';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, holdConnection, PRODUCTION_ENV, type TestApp } from '../helpers/test-app';
 import { testLane } from '../helpers/test-db';
 
 /** The value of one sample of the scrape (`name{labels}`), or undefined when it is absent. */
@@ -88,16 +88,7 @@ describe('GET /metrics', () => {
     expect(sample(idle, 'mon_ngon_db_pool_waiting')).toBe(0);
 
     // A transaction holds a connection; on PGlite, the one connection, so two more queries queue.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const transaction = t.database.db.transaction().execute(async (trx) => {
-      await sql`select 1`.execute(trx);
-      holding();
-      await gate;
-    });
-    await held;
+    const release = await holdConnection(t.database);
     const queued =
       testLane() === 'pglite'
         ? [sql`select 1`.execute(t.database.db), sql`select 2`.execute(t.database.db)]
@@ -106,8 +97,7 @@ describe('GET /metrics', () => {
     const busyTotal = sample(busy, 'mon_ngon_db_pool_connections')!;
     expect(busyTotal - sample(busy, 'mon_ngon_db_pool_idle_connections')!).toBe(1);
     expect(sample(busy, 'mon_ngon_db_pool_waiting')).toBe(queued.length);
-    release();
-    await transaction;
+    await release();
     await Promise.all(queued);
     expect(sample(await scrape(), 'mon_ngon_db_pool_waiting')).toBe(0);
   });
@@ -187,24 +177,13 @@ describe('GET /metrics', () => {
 });
 
 describe('GET /metrics in production', () => {
-  const PRODUCTION = {
-    APP_ENV: 'production',
-    PUBLIC_URL: 'https://monngon.example.vn',
-    SEED_DEMO: 'false',
-    SMS_PROVIDER: 'webhook',
-    SMS_WEBHOOK_URL: 'https://sms.example.vn/send',
-    VNPAY_URL: 'https://pay.example.vn/vpcpay.html',
-    VNPAY_API_URL: 'https://pay.example.vn/api',
-    VNPAY_TMN_CODE: 'MONNGON9',
-    VNPAY_HASH_SECRET: 'a-real-gateway-hash-secret',
-  };
   const TOKEN = 'scrape-me-0123456789abcdef';
 
   let withToken: TestApp;
   let withoutToken: TestApp;
   beforeAll(async () => {
-    withToken = await createTestApp({ env: { ...PRODUCTION, METRICS_TOKEN: TOKEN } });
-    withoutToken = await createTestApp({ env: PRODUCTION, database: withToken.database });
+    withToken = await createTestApp({ env: { ...PRODUCTION_ENV, METRICS_TOKEN: TOKEN } });
+    withoutToken = await createTestApp({ env: PRODUCTION_ENV, database: withToken.database });
   });
   afterAll(async () => {
     await withoutToken?.close();

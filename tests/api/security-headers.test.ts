@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser } from '../factories/users';
 import { call } from '../helpers/auth';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../helpers/test-app';
 
 // index.html as the build leaves it: the repository's own (its two inline scripts, the splash
 // style), plus the inline loader build/paint-before-scripts.ts puts in place of the entry.
@@ -245,19 +245,7 @@ describe('security headers', () => {
 describe('security headers in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        APP_ENV: 'production',
-        PUBLIC_URL: 'https://monngon.example.vn',
-        SEED_DEMO: 'false',
-        SMS_PROVIDER: 'webhook',
-        SMS_WEBHOOK_URL: 'https://sms.example.vn/send',
-        VNPAY_URL: 'https://pay.example.vn/vpcpay.html',
-        VNPAY_API_URL: 'https://pay.example.vn/api',
-        VNPAY_TMN_CODE: 'MONNGON9',
-        VNPAY_HASH_SECRET: 'a-real-gateway-hash-secret',
-      },
-    });
+    t = await createTestApp({ env: PRODUCTION_ENV });
   });
   afterAll(() => t.close());
 

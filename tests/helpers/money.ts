@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Order } from '#contract/orders';
 import type { DB } from '#server/db/schema';
+import { mulberry32 } from '#server/lib/random';
 import { ledgerInvariants, transfer, walletBalance } from '#server/modules/ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '#server/modules/orders/orders.service';
 import { formatVnpDate, signParams } from '#server/payment/vnpay/vnpay';
@@ -212,14 +213,9 @@ export async function expectMoneyInvariants(db: Kysely<DB>, orderIds: number[]) 
  * the same operations (the low bits of a plain LCG repeat too soon to pick among a few choices).
  */
 export function seededDice(seed: number) {
-  let state = seed;
+  const next = mulberry32(seed);
   /** An integer in [0, n). */
-  const rand = (n: number) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return Math.floor((((x ^ (x >>> 14)) >>> 0) / 2 ** 32) * n);
-  };
+  const rand = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]): T => items[rand(items.length)]!;
   return { rand, pick };
 }

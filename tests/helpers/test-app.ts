@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { buildApp, type BuildAppOptions } from '#server/app';
@@ -87,5 +88,39 @@ export async function createTestApp(
       await app.close();
       await cleanUp();
     },
+  };
+}
+
+/** A configuration production accepts (a real SMS gateway and VNPay), for its own rules. */
+export const PRODUCTION_ENV: Record<string, string> = {
+  APP_ENV: 'production',
+  PUBLIC_URL: 'https://monngon.example.vn',
+  SEED_DEMO: 'false',
+  SMS_PROVIDER: 'webhook',
+  SMS_WEBHOOK_URL: 'https://sms.example.vn/send',
+  VNPAY_URL: 'https://pay.example.vn/vpcpay.html',
+  VNPAY_API_URL: 'https://pay.example.vn/api',
+  VNPAY_TMN_CODE: 'MONNGON9',
+  VNPAY_HASH_SECRET: 'a-real-gateway-hash-secret',
+};
+
+/**
+ * Holds one of the database's connections in a transaction (on PGlite, its only one) until
+ * the returned function is called; that ends the transaction and waits for it.
+ */
+export async function holdConnection(database: Database): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const transaction = database.db.transaction().execute(async (trx) => {
+    await sql`select 1`.execute(trx);
+    holding();
+    await gate;
+  });
+  await held;
+  return async () => {
+    release();
+    await transaction;
   };
 }
