@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { developmentVapidKeys, type Config } from './config';
 import type { Database, DatabaseKind } from './db/database';
 import type { DB } from './db/schema';
+import { withTurn } from './db/turns';
 import { accessPlugin } from './http/access';
 import { frameworkError, registerErrorHandling, sendError } from './http/error-handler';
 import { registerBodyChecks, registerJsonParser, registerUrlChecks } from './http/hostile-input';
@@ -120,6 +121,12 @@ export async function buildApp({
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks: everything a request does after it runs inside the request's turn, so
+  // its queries on the embedded database wait behind earlier requests only, and a GET's plain
+  // reads may come from the embedded database's read cache (db/turns.ts).
+  app.addHook('onRequest', (request, _reply, done) =>
+    withTurn(done, { readsFromCache: request.method === 'GET' }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
