@@ -132,8 +132,15 @@ class ReadCache {
 
   constructor(private readonly capacity: number) {}
 
+  /** A query that changes no table: a SELECT, or a WITH none of whose parts writes. */
+  static readsOnly(sql: string): boolean {
+    if (/^\s*select\b/i.test(sql)) return true;
+    return /^\s*with\b/i.test(sql) && !/\b(insert|update|delete|merge)\b/i.test(sql);
+  }
+
+  /** A read whose answer changes only when a table does. */
   static cacheable(sql: string): boolean {
-    return /^\s*select\b/i.test(sql) && !VOLATILE.test(sql);
+    return ReadCache.readsOnly(sql) && !VOLATILE.test(sql);
   }
 
   static key(query: CompiledQuery): string | undefined {
@@ -306,9 +313,15 @@ class PGliteConnection implements DatabaseConnection {
       if (rows) return { rows: rows as R[] };
     }
     await this.hold();
-    // Anything but a plain read or a transaction's own bracket may change what a cached read
-    // would answer; the backend is held, so no entry can be taken or stored while it runs.
-    if (!ReadCache.cacheable(compiledQuery.sql) && !TRANSACTION_CONTROL.test(compiledQuery.sql))
+    if (key !== undefined) {
+      // The same read may have been answered while this one queued (fifty phones asking the
+      // same page at once): it is then served without running again.
+      const rows = this.cache.get(key);
+      if (rows) return { rows: rows as R[] };
+    }
+    // Anything but a read or a transaction's own bracket may change what a cached read would
+    // answer; the backend is held, so no entry can be taken or stored while it runs.
+    if (!ReadCache.readsOnly(compiledQuery.sql) && !TRANSACTION_CONTROL.test(compiledQuery.sql))
       this.cache.clear();
     const statement = compiledQuery.sql.trimStart().slice(0, 9).toLowerCase();
     if (statement.startsWith('begin') || statement.startsWith('start')) this.inTransaction = true;
