@@ -192,8 +192,15 @@ export async function buildApp({
   registerMetrics(app, { config, metrics });
 
   // Flaky mobile data is the main audience: every reply and file over 1 KB is compressed
-  // (brotli at a cheap level, gzip for older clients).
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // (brotli at a cheap level, gzip for older clients). Replies up to 1 MB are compressed in one
+  // synchronous call: at brotli's level 4 a 70 KB search page takes half a millisecond that
+  // way, while the stream the plugin otherwise uses above its default (64 KB on two cores)
+  // cost about ten and made the search rows the slowest under load (docs/decisions/032).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    syncThreshold: ONE_MEGABYTE,
+  });
 
   // Uploads (avatars, later dish photos) arrive as multipart; fields become plain values and
   // the file a Buffer, so the route's zod schema validates both kinds of body.
