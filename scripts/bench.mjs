@@ -174,6 +174,69 @@ function liveEvents() {
   });
 }
 
+/**
+ * 50 concurrent clients on each public read at 100,000 dishes (scripts/bench-load.ts), the
+ * server in a process of its own, on PGlite and on PostgreSQL; the floor (/api/category/) is
+ * measured in the same run. Targets: on PGlite p99 <= 250 ms on every row, no request over 1 s
+ * and each row at least half the PostgreSQL lane's throughput; on PostgreSQL search by price
+ * p99 <= 150 ms and every row at least 30% of the floor. Rows with the crowd spread over 50
+ * points are informational. @returns {BenchResult}
+ */
+function loadBench() {
+  const lanes = {};
+  const fmt = (r) =>
+    `${String(r.reqPerSec).padStart(6)} req/s, p50 ${Math.round(r.p50)} ms, p99 ${Math.round(r.p99)} ms, ` +
+    `max ${Math.round(r.max)} ms, non-2xx ${r.non2xx + r.errors + r.timeouts}`;
+  const { ok: lanesOk, summary } = runLanes('bench-load.ts', (lane, result) => {
+    lanes[lane] = result;
+    return true;
+  });
+  let ok = lanesOk;
+  const pglite = lanes.PGlite;
+  const postgres = lanes.PostgreSQL;
+  const held = (result) => result.rows.filter((r) => !r.spread);
+  if (pglite) {
+    for (const r of held(pglite)) {
+      const failures = r.non2xx + r.errors + r.timeouts;
+      const pg = postgres && held(postgres).find((p) => p.name === r.name);
+      const problems = [];
+      if (r.p99 > 250) problems.push('p99 over 250 ms');
+      if (r.max > 1000) problems.push('a request over 1 s');
+      if (failures) problems.push('failed requests');
+      if (pg && r.reqPerSec < pg.reqPerSec / 2) problems.push('under half of PostgreSQL');
+      ok = ok && problems.length === 0;
+      const vs = pg ? ` (${Math.round((100 * r.reqPerSec) / pg.reqPerSec)}% of PostgreSQL)` : '';
+      summary.push(
+        `${problems.length ? 'FAILED' : 'ok    '} PGlite ${r.name}: ${fmt(r)}${vs}` +
+          (problems.length ? `; ${problems.join(', ')}` : ''),
+      );
+    }
+  }
+  if (postgres) {
+    const rows = held(postgres);
+    const floor = rows.find((r) => r.name.includes('floor'));
+    for (const r of rows) {
+      const problems = [];
+      if (r.name.includes('by price') && r.p99 > 150) problems.push('p99 over 150 ms');
+      if (floor && r.reqPerSec < floor.reqPerSec * 0.3) problems.push('under 30% of the floor');
+      if (r.non2xx + r.errors + r.timeouts) problems.push('failed requests');
+      ok = ok && problems.length === 0;
+      const share = floor
+        ? ` (${Math.round((100 * r.reqPerSec) / floor.reqPerSec)}% of the floor)`
+        : '';
+      summary.push(
+        `${problems.length ? 'FAILED' : 'ok    '} PostgreSQL ${r.name}: ${fmt(r)}${share}` +
+          (problems.length ? `; ${problems.join(', ')}` : ''),
+      );
+    }
+  }
+  for (const [lane, result] of Object.entries(lanes)) {
+    for (const r of result.rows.filter((row) => row.spread))
+      summary.push(`info   ${lane} ${r.name}, crowd over 50 points: ${fmt(r)}`);
+  }
+  return { ok, summary };
+}
+
 /** @type {{ name: string, run: () => BenchResult | Promise<BenchResult>, needsBuild?: boolean }[]} */
 const BENCHMARKS = [
   { name: 'bundle size', run: bundleSize, needsBuild: true },
@@ -185,6 +248,7 @@ const BENCHMARKS = [
   },
   { name: 'API latency at 100,000 dishes', run: apiLatency },
   { name: 'live events, 1,000 streams', run: liveEvents },
+  { name: 'load at 100,000 dishes', run: loadBench },
 ];
 
 async function main() {

@@ -8,7 +8,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseStats } from '../lib/metrics';
-import { PGliteDialect, pgliteQueue } from './pglite-dialect';
+import { PGliteDialect, pgliteQueue, type PGliteDialectOptions } from './pglite-dialect';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -156,24 +156,24 @@ export function createPostgresPool(connectionString: string, max: number): pg.Po
   return pool;
 }
 
-export function databaseFromPGlite(pglite: PGlite): Database {
-  const dialect = new PGliteDialect(pglite);
+export function databaseFromPGlite(pglite: PGlite, options: PGliteDialectOptions = {}): Database {
+  const dialect = new PGliteDialect(pglite, options);
   const db = new Kysely<DB>({ dialect });
   // LISTEN goes through the dialect's connection, so it never lands inside somebody's open
   // transaction (where a rollback would undo it). The one backend never drops: onLost unused.
+  // Kysely makes the driver in its constructor, so it is there from the start.
+  const exclusive = <T>(work: () => Promise<T>) => dialect.driver!.exclusive(work);
   const listen: ListenFn = async (channel, { onNotify }) => {
-    const unlisten = await db
-      .connection()
-      .execute(() => pglite.listen(channel, (payload) => onNotify(payload)));
+    const unlisten = await exclusive(() => pglite.listen(channel, (payload) => onNotify(payload)));
     return {
-      close: () => (pglite.closed ? Promise.resolve() : db.connection().execute(() => unlisten())),
+      close: () => (pglite.closed ? Promise.resolve() : exclusive(() => unlisten())),
     };
   };
   const exclusively: ExclusivelyFn = async (_lockId, task) => {
     await task();
     return true;
   };
-  // One backend: a query or transaction holds it, the rest queue on the dialect's mutex.
+  // One backend: a query or transaction holds it, the rest queue on the dialect's turn lock.
   const stats = (): DatabaseStats => {
     const { busy, waiting } = pgliteQueue(dialect);
     return { total: 1, idle: busy ? 0 : 1, waiting };
@@ -182,7 +182,7 @@ export function databaseFromPGlite(pglite: PGlite): Database {
   // progress and none starts until it is taken. The checkpoint first writes every committed
   // page to the files, so the copy opens without replaying the log.
   const dump = () =>
-    db.connection().execute(async () => {
+    exclusive(async () => {
       await pglite.exec('checkpoint');
       const blob = await pglite.dumpDataDir('gzip');
       return new Uint8Array(await blob.arrayBuffer());
