@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useRouteError } from 'react-router-dom';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 import { useRemoveSplash } from '../first-load/splash';
 
 /**

@@ -1,6 +1,6 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 
 // The staff dashboard shares / with the customer home (spec 2.1) but not its chunk: a customer
 // never downloads it, nor the chart library it brings (design.md section 7).

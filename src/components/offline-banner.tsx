@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 import { useOnline } from '../lib/use-online';
 import classes from './offline-banner.module.css';
 

@@ -17,7 +17,7 @@ import { useSignOut } from '#src/components/use-sign-out';
 import { UserAvatar } from '#src/components/user-avatar';
 import { avatarOf, displayName, roleLabel } from '#src/components/user-identity';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { isStaffLevel, session } from '#src/lib/session';
 import classes from './app-layout.module.css';
 import { badgeText, customerNavigation, staffNavigation, type NavEntry } from './navigation';

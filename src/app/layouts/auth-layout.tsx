@@ -3,7 +3,7 @@ import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Logo } from '#src/components/logo';
 import { OfflineBanner } from '#src/components/offline-banner';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import classes from './auth-layout.module.css';
 import { useRemoveSplash } from '#src/first-load/splash';
 
