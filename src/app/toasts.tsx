@@ -11,7 +11,7 @@ const LIMIT = 3;
 /**
  * Mantine's toast container, loaded after the first screen (decision 033). Its code (the
  * container, the transitions, the swipe to dismiss and the scroll-lock class names it borrows
- * from react-remove-scroll) is some 13 KB of gzip that the first screen never shows. The store
+ * from react-remove-scroll) is some 12 KB of gzip that the first screen never shows. The store
  * that `toast` and `notifications.show` write to stays in the first load, so a toast raised
  * before the container arrives waits in the store and appears with it.
  */
