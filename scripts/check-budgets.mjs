@@ -7,7 +7,9 @@
 // (a route or a library only a route needs). Sizes are gzip level 9, in KB of 1000 bytes (as
 // Vite prints sizes).
 //
-// Budgets: initial JS <= 180 KB, initial CSS <= 25 KB, each lazy chunk <= 40 KB. Lazy chunks
+// Budgets: initial JS <= 155 KB (goal 150, met at 148.3 KB by decision 033; the 5 KB between
+// them are room for the features still arriving, not for a regression), initial CSS <= 25 KB,
+// each lazy chunk <= 40 KB. Lazy chunks
 // whose file name contains "charts" or "staff" are exempt from the 40 KB: the staff dashboard
 // carries the chart library (recharts is ~100 KB gzip on its own), it is never precached nor
 // loaded by a customer, and its cost is paid once by a pinned staff tablet. To keep that
@@ -18,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const BUDGETS = {
-  initialJsKb: 180,
+  initialJsKb: 155,
   initialJsGoalKb: 150,
   initialCssKb: 25,
   lazyChunkKb: 40,
@@ -132,6 +134,23 @@ export function measureBuild(distDir = DEFAULT_DIST) {
   };
 }
 
+/**
+ * The gzip bytes of the scripts a route's screen needs beyond the initial JS, as
+ * build/route-preloads.ts listed them in route-preloads.json; null without that file or route.
+ * Shown beside the initial JS so that moving code from the entry into the home's own chunks
+ * reads as what it is, not as a saving.
+ */
+export function routeScreenJs(distDir, pathname) {
+  const file = path.join(distDir, 'route-preloads.json');
+  if (!existsSync(file)) return null;
+  const routes = JSON.parse(readFileSync(file, 'utf8'));
+  const route = routes.find((entry) => new RegExp(entry.pattern).test(pathname));
+  if (!route) return null;
+  return route.files
+    .filter((name) => /\.m?js$/.test(name))
+    .reduce((total, name) => total + measureFile(path.join(distDir, name)).gzip, 0);
+}
+
 /** Every broken budget, as a sentence; empty when all hold. */
 export function budgetViolations(m, budgets = BUDGETS) {
   const problems = [];
@@ -216,8 +235,12 @@ function main() {
     process.exit(1);
   }
   console.log(formatReport(m));
+  const screen = routeScreenJs(m.distDir, '/');
   console.log(
     `\ninitial JS for /: ${kb(m.totals.initialJsGzip).toFixed(1)} KB gzip (budget ${BUDGETS.initialJsKb})\n` +
+      (screen === null
+        ? ''
+        : `the home screen's own chunks: ${kb(screen).toFixed(1)} KB gzip (no budget; preloaded for /, or fetched after the server-rendered paint)\n`) +
       `CSS for /: ${kb(m.totals.initialCssGzip).toFixed(1)} KB gzip (budget ${BUDGETS.initialCssKb})`,
   );
   const problems = budgetViolations(m);

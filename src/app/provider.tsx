@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -15,6 +14,7 @@ import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
 import { themeColorSchemeManager } from '../lib/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
+import { Toasts } from './toasts';
 
 const colorSchemeManager = themeColorSchemeManager();
 
@@ -110,8 +110,7 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
       cssVariablesResolver={cssVariablesResolver}
     >
       <ColorSchemeClass />
-      {/* docs/decisions/003: top-center, clear of the thumb zone and the bottom navigation. */}
-      <Notifications position="top-center" autoClose={4000} limit={3} />
+      <Toasts />
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={persistOptions}

@@ -1,7 +1,7 @@
-import { Button, Center, Stack, Text } from '@mantine/core';
 import { useRouteError } from 'react-router-dom';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 import { useRemoveSplash } from '../first-load/splash';
+import classes from './route-error.module.css';
 
 /**
  * Replaces React Router's English default error screen: typically a screen chunk that could
@@ -12,11 +12,11 @@ export function RouteError() {
   const error = useRouteError();
   console.error(error);
   return (
-    <Center component="main" mih="100dvh" p="md">
-      <Stack align="center" gap="md">
-        <Text ta="center">{vi.app.crashed}</Text>
-        <Button onClick={() => window.location.reload()}>{vi.app.reload}</Button>
-      </Stack>
-    </Center>
+    <main className={classes.main}>
+      <p className={classes.message}>{vi.app.crashed}</p>
+      <button type="button" className={classes.reload} onClick={() => window.location.reload()}>
+        {vi.app.reload}
+      </button>
+    </main>
   );
 }

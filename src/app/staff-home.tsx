@@ -1,6 +1,6 @@
-import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
+import classes from './staff-home.module.css';
 
 // The staff dashboard shares / with the customer home (spec 2.1) but not its chunk: a customer
 // never downloads it, nor the chart library it brings (design.md section 7).
@@ -13,10 +13,10 @@ export function StaffHome() {
   return (
     <Suspense
       fallback={
-        <Center py="xl" role="status">
-          <Loader aria-hidden />
-          <VisuallyHidden>{vi.dashboard.loading}</VisuallyHidden>
-        </Center>
+        <div className={classes.loading} role="status">
+          <span className={classes.spinner} aria-hidden />
+          <span className={classes.hidden}>{vi.dashboard.loading}</span>
+        </div>
       }
     >
       <StaffDashboardPage />

@@ -1,5 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 
 // A warm tomato-orange, the colour of chili and phở broth. Shade 7 (filled buttons and links
 // in light mode) keeps 4.8:1 contrast with white text, shade 8 is used in dark mode.

@@ -3,7 +3,7 @@ import { Badge, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Dish } from '#contract/catalogue';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 import { formatDistance, formatVnd } from '../lib/format';
 import classes from './dish-card.module.css';
 import { IconBowl } from './icons';

@@ -1,5 +1,4 @@
-import { Text } from '@mantine/core';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 import { useOnline } from '../lib/use-online';
 import classes from './offline-banner.module.css';
 
@@ -11,11 +10,7 @@ export function OfflineBanner() {
   const online = useOnline();
   return (
     <div role="status" aria-live="polite" className={classes.region}>
-      {online ? null : (
-        <Text size="sm" fw={500} className={classes.banner}>
-          {vi.offline.banner}
-        </Text>
-      )}
+      {online ? null : <p className={classes.banner}>{vi.offline.banner}</p>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 
 /**
  * How a user is named on screen (spec 2.2, 2.15): the role in Vietnamese, the display name and

@@ -1,3 +1,4 @@
+import { vi as firstScreen } from './first-screen';
 import { serviceWorkerText } from './service-worker';
 
 /**
@@ -17,45 +18,14 @@ const fieldRules = {
  * Every user-facing string of the client, grouped by feature. Components and tests read the
  * same entries, so a wording change is one edit and tests follow it. Strings quoted by the spec
  * are copied to the letter; features add their own group when they arrive.
+ *
+ * The groups the first screen shows (the frame, the customer home, the cart's toasts) live in
+ * first-screen.ts, which the modules of the first load import instead of this file; here they
+ * are part of the whole catalogue like any other (decision 033).
  */
 export const vi = {
+  ...firstScreen,
   fieldRules,
-  app: {
-    name: 'Món Ngon',
-    tagline: 'Đặt món ngon, giao tận nơi',
-    // Error boundary of the router: shown when a screen fails to load or render.
-    crashed: 'Đã có lỗi xảy ra. Vui lòng tải lại trang.',
-    reload: 'Tải lại',
-    // Every toast's and dialog's close button.
-    close: 'Đóng',
-  },
-  // Role names as the top bar and the profile show them (spec 2.2, 2.15).
-  roles: {
-    customer: 'Khách hàng',
-    owner: 'Chủ quán',
-    staff: 'Nhân viên',
-    admin: 'Quản trị viên',
-  },
-  // The signed-in frame of spec 2.2.
-  layout: {
-    mainNav: 'Điều hướng chính',
-    bottomNav: 'Điều hướng nhanh',
-    home: 'Trang chủ',
-    dashboard: 'Tổng quan',
-    orders: 'Đơn hàng',
-    collections: 'Bộ sưu tập',
-    profile: 'Tài khoản',
-    cart: 'Giỏ hàng',
-    menu: 'Thực đơn',
-    reviews: 'Đánh giá',
-    cartWithCount: (count: number) => `Giỏ hàng, ${count} món`,
-    notifications: (count: string) => `Thông báo, ${count} mới`,
-    noNotifications: 'Thông báo, không có thông báo mới',
-    toDark: 'Chuyển sang giao diện tối',
-    toLight: 'Chuyển sang giao diện sáng',
-    logout: 'Đăng xuất',
-    userFallback: 'Người dùng',
-  },
   // spec 2.15, 7.4 and section 8 (profile).
   profile: {
     title: 'Tài khoản',
@@ -169,19 +139,6 @@ export const vi = {
     later: 'Để sau',
     deposit: 'Nạp tiền',
   },
-  // spec section 8, "General".
-  toast: {
-    success: 'Thành công',
-    warning: 'Cảnh báo',
-    close: 'Đóng thông báo',
-  },
-  http: {
-    noResponse: 'Không thể kết nối đến server',
-    status: (status: number) => `HTTP ${status}`,
-  },
-  offline: {
-    banner: 'Bạn đang ngoại tuyến. Một số chức năng cần có mạng.',
-  },
   pwa: {
     updateAvailable: 'Đã có phiên bản mới',
     updateHint: 'Tải lại để dùng phiên bản mới nhất.',
@@ -193,44 +150,6 @@ export const vi = {
     button: 'Cài đặt ứng dụng',
     hint: 'Thêm Món Ngon vào màn hình chính để mở nhanh và dùng cả khi không có mạng.',
     installed: 'Đã cài đặt Món Ngon',
-  },
-  format: {
-    currency: '₫',
-    metres: 'm',
-    kilometres: 'km',
-  },
-  // The dish card shared by the home grid and the restaurant menu (spec 2.6).
-  dishCard: {
-    soldOut: 'Hết hàng',
-    distance: 'Khoảng cách',
-    price: 'Giá',
-  },
-  // The customer home at / (spec 2.6, section 4 'Home list').
-  home: {
-    title: 'Món ngon quanh bạn',
-    search: 'Tìm kiếm món ăn',
-    searchPlaceholder: 'Tìm kiếm món ăn...',
-    searchSubmit: 'Tìm',
-    addressButton: 'Địa chỉ',
-    deliverTo: 'Giao đến',
-    addressUnset: 'Chưa thiết lập',
-    updateAddress: 'Cập nhật',
-    updateAddressLabel: 'Cập nhật địa chỉ giao hàng',
-    categories: 'Danh mục',
-    allCategories: 'Tất cả',
-    dishes: 'Món ăn gần bạn',
-    loading: 'Đang tải món ăn...',
-    empty: 'Không tìm thấy món ăn nào',
-    end: 'Đã hiển thị tất cả món ăn',
-    needLocation: 'Thiết lập địa chỉ giao hàng để xem các món ngon gần bạn.',
-    setAddress: 'Thiết lập địa chỉ',
-    // A customer who signed in by phone and never gave a name.
-    namePrompt: {
-      title: 'Chào bạn mới!',
-      body: 'Thêm tên của bạn để quán và người giao hàng biết gọi bạn thế nào.',
-      add: 'Thêm tên',
-      later: 'Để sau',
-    },
   },
   // The address dialog (spec 2.7) and its messages (spec section 8, 'Location',
   // 'Address search'), to the letter.
@@ -396,6 +315,7 @@ export const vi = {
   },
   // /food/{id} (spec 2.9); the reviews' author fallback is spec 2.9 to the letter.
   food: {
+    ...firstScreen.food,
     back: 'Quay lại',
     loading: 'Đang tải món ăn...',
     loadFailed: 'Không thể tải món ăn',
@@ -413,7 +333,6 @@ export const vi = {
     decrease: 'Giảm số lượng',
     increase: 'Tăng số lượng',
     total: 'Tổng cộng',
-    unavailable: 'Món ăn này hiện không khả dụng',
     reviews: 'Đánh giá',
     reviewsLoading: 'Đang tải đánh giá...',
     noReviews: 'Chưa có đánh giá nào',
@@ -453,61 +372,6 @@ export const vi = {
     menuEmpty: 'Nhà hàng chưa có món ăn nào',
     menuFailed: 'Không thể tải thực đơn',
     similar: 'Nhà hàng tương tự',
-  },
-  // The cart (spec 2.11, section 4 'Cart add', section 8 'Cart') and its offline
-  // outbox (design.md section 6). Toasts of the actions are spec section 8 to the letter.
-  cart: {
-    added: 'Đã thêm vào giỏ hàng',
-    addFailed: 'Không thể thêm vào giỏ hàng',
-    updateFailed: 'Không thể cập nhật số lượng',
-    removed: 'Đã xóa món khỏi giỏ hàng',
-    removeFailed: 'Không thể xóa món',
-    cleared: 'Đã xóa giỏ hàng',
-    clearFailed: 'Không thể xóa giỏ hàng',
-    /** A change made without network: it is kept in the outbox and sent later. */
-    savedOffline: 'Đã lưu thay đổi, sẽ đồng bộ khi có mạng',
-    /** On a line or badge whose change waits in the outbox. */
-    pendingSync: 'đang chờ đồng bộ',
-    // Notices of a replay the user is no longer waiting for (the change was made earlier).
-    notAdded: (name: string, message: string) => `Món ${name} không được thêm: ${message}`,
-    notUpdated: (name: string, message: string) =>
-      `Món ${name} không được cập nhật số lượng: ${message}`,
-    notRemoved: (name: string, message: string) => `Món ${name} không được xóa: ${message}`,
-    notCleared: (message: string) => `Giỏ hàng không được xóa: ${message}`,
-    priceChanged: (name: string, oldPrice: string, newPrice: string) =>
-      `Giá món ${name} đã thay đổi: ${oldPrice} → ${newPrice}`,
-    // The add-to-cart buttons and questions (spec 2.6, 2.8, 2.9, section 4 'Cart add').
-    add: 'Thêm',
-    addNamed: (name: string) => `Thêm ${name} vào giỏ hàng`,
-    addToCart: 'Thêm vào giỏ hàng',
-    switchRestaurant: 'Giỏ hàng hiện tại là của quán khác. Xóa giỏ hàng cũ và thêm món này?',
-    switchConfirm: 'Xóa và thêm',
-    cancel: 'Hủy',
-    // /cart (spec 2.11).
-    title: 'Giỏ hàng',
-    loading: 'Đang tải giỏ hàng...',
-    loadFailed: 'Bạn cần đăng nhập lại để xem giỏ hàng.',
-    signInAgain: 'Đăng nhập lại',
-    clear: 'Xóa giỏ hàng',
-    clearConfirm: 'Bạn có chắc muốn xóa toàn bộ giỏ hàng?',
-    oneRestaurant: 'Giỏ hàng chỉ chứa món của một nhà hàng',
-    restaurant: 'Nhà hàng',
-    lines: 'Các món trong giỏ hàng',
-    lineToppings: (names: string) => `Topping: ${names}`,
-    unitPrice: (price: string) => `${price} / món`,
-    lineUnavailable: 'Món này hiện không khả dụng',
-    quantityOf: (name: string) => `Số lượng ${name}`,
-    decrease: (name: string) => `Giảm số lượng ${name}`,
-    increase: (name: string) => `Tăng số lượng ${name}`,
-    lineTotal: 'Thành tiền',
-    remove: (name: string) => `Xóa ${name} khỏi giỏ hàng`,
-    pendingChanges: (count: number) => `${count} thay đổi đang chờ đồng bộ`,
-    total: 'Tổng cộng',
-    itemCount: (count: number) => `${count} món`,
-    checkout: 'Thanh toán',
-    empty: 'Giỏ hàng trống',
-    emptyHint: 'Chọn vài món ngon rồi quay lại đây để đặt hàng.',
-    browse: 'Xem món ăn',
   },
   // /checkout (spec 2.12, section 5 'Checkout' and 'Coupon', section 8 'Checkout and
   // payment'). The validation, coupon and failure messages are the spec's, to the letter.
@@ -692,10 +556,10 @@ export const vi = {
   // The staff home at / (spec 2.17, section 9 'Dashboard'). The title, the active
   // badge, the loading text and the orders button are the spec's, to the letter.
   dashboard: {
+    ...firstScreen.dashboard,
     title: 'Bảng điều khiển',
     active: 'Đang hoạt động',
     paused: 'Tạm ngừng',
-    loading: 'Đang tải dữ liệu...',
     stats: 'Số liệu tháng này',
     revenue: 'Doanh thu tháng này',
     orderCount: 'Đơn hàng tháng này',
@@ -965,8 +829,8 @@ export const vi = {
   },
   // The inbox behind the bell (/notifications) and the bell's words while its count loads.
   inbox: {
+    ...firstScreen.inbox,
     title: 'Thông báo',
-    bell: 'Thông báo',
     loading: 'Đang tải thông báo...',
     loadFailed: 'Không thể tải thông báo',
     retry: 'Thử lại',

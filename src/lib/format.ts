@@ -1,4 +1,4 @@
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 
 // One formatter per kind of number (house style). Both use the vi-VN locale, so thousands are
 // grouped with '.' and decimals use ',': '45.000 ₫', '850 m', '1,2 km'. A comma decimal is what

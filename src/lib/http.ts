@@ -1,6 +1,6 @@
 import ky, { isHTTPError, type HTTPError, type KyInstance, type KyResponse } from 'ky';
 import type { ErrorReply } from '#contract/envelope';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 import { adoptStoredTokens, logout, session, setTokens } from './session';
 
 /** Every reply is `{success, message, data?}` (design.md section 4). */

@@ -1,5 +1,5 @@
 import { notifications, useNotifications } from '@mantine/notifications';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 
 // Spec section 8, 'General'. Position, auto-close and the 3-visible limit are set once on
 // <Notifications> in app/provider.tsx.

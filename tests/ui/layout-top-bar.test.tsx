@@ -101,7 +101,7 @@ describe('the user in the top bar (spec 2.2)', () => {
     signIn({ name, full_name: null, phone: '0912345678' });
     renderLayout();
     const bar = await screen.findByRole('banner');
-    const avatar = bar.querySelector('.mantine-Avatar-root');
+    const avatar = bar.querySelector('[data-user-avatar]');
     expect(avatar).not.toBeNull();
     expect(avatar).toHaveTextContent(/^$/);
     expect(avatar!.querySelector('svg')).not.toBeNull();

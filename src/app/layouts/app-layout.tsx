@@ -1,10 +1,4 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
@@ -17,7 +11,7 @@ import { useSignOut } from '#src/components/use-sign-out';
 import { UserAvatar } from '#src/components/user-avatar';
 import { avatarOf, displayName, roleLabel } from '#src/components/user-identity';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { isStaffLevel, session } from '#src/lib/session';
 import classes from './app-layout.module.css';
 import { badgeText, customerNavigation, staffNavigation, type NavEntry } from './navigation';
@@ -47,10 +41,9 @@ function ThemeToggle() {
   // label (not seen) follows once the page is hydrated.
   const dark = useHydrated() && scheme === 'dark';
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
+    <button
+      type="button"
+      className={classes.iconButton}
       aria-label={dark ? vi.layout.toLight : vi.layout.toDark}
       onClick={() => setColorScheme(dark ? 'light' : 'dark')}
     >
@@ -60,7 +53,7 @@ function ThemeToggle() {
       <span className={`${classes.themeIcon} ${classes.moon}`}>
         <IconMoon />
       </span>
-    </ActionIcon>
+    </button>
   );
 }
 
@@ -80,7 +73,7 @@ function NotificationBell({ count }: { count: number | undefined }) {
   const hydrated = useHydrated();
   const shown = count ?? (hydrated ? unread.data : undefined);
   return (
-    <Link to={paths.notifications} className={classes.bell} aria-label={bellLabel(shown)}>
+    <Link to={paths.notifications} className={classes.iconButton} aria-label={bellLabel(shown)}>
       <IconBell />
       <CountBadge count={shown ?? 0} />
     </Link>
@@ -110,17 +103,15 @@ function BottomLink({ entry, badge }: { entry: NavEntry; badge?: number }) {
 function CartButton() {
   const count = useCartCount(true);
   return (
-    <Button
-      component={NavLink}
+    <NavLink
       to={paths.cart}
-      variant="light"
       className={classes.cartButton}
-      leftSection={<IconCart size={20} />}
-      rightSection={<CountBadge count={count} />}
       aria-label={vi.layout.cartWithCount(count)}
     >
-      {vi.layout.cart}
-    </Button>
+      <IconCart size={20} />
+      <span>{vi.layout.cart}</span>
+      <CountBadge count={count} />
+    </NavLink>
   );
 }
 
@@ -170,9 +161,9 @@ export function AppLayout({ notificationCount }: AppLayoutProps) {
     return (
       <>
         <OfflineBanner />
-        <Box component="main" p="md">
+        <main className={classes.page}>
           <Outlet />
-        </Box>
+        </main>
       </>
     );
   }
@@ -181,7 +172,9 @@ export function AppLayout({ notificationCount }: AppLayoutProps) {
   return (
     // Plain elements and CSS rather than Mantine's AppShell: the frame is fixed bars and
     // padding, and AppShell's responsive machinery cost every screen's first load 20 KB of
-    // script and a style computation on each render (decision 014).
+    // script and a style computation on each render (decision 014). Likewise its buttons are
+    // plain buttons and links rather than Button and ActionIcon, which bring their loading
+    // state's Loader and Transition into the first load (decision 033).
     <div className={classes.shell}>
       <header className={`${classes.header} ${KEEP_CLEAR_OF_SCROLLBAR}`}>
         <div className={classes.bar}>
@@ -211,23 +204,22 @@ export function AppLayout({ notificationCount }: AppLayoutProps) {
                 <span className={classes.userRole}>{roleLabel(user.role)}</span>
               </div>
             </div>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
+            <button
+              type="button"
+              className={classes.iconButton}
               aria-label={vi.layout.logout}
               onClick={signOut}
             >
               <IconLogout />
-            </ActionIcon>
+            </button>
           </div>
         </div>
       </header>
       <main className={classes.main}>
         <OfflineBanner />
-        <Box p="md">
+        <div className={classes.page}>
           <Outlet />
-        </Box>
+        </div>
       </main>
       <nav aria-label={vi.layout.bottomNav} className={classes.bottomNav}>
         <ul className={classes.bottomList}>

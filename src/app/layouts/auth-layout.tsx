@@ -1,9 +1,8 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Logo } from '#src/components/logo';
 import { OfflineBanner } from '#src/components/offline-banner';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import classes from './auth-layout.module.css';
 import { useRemoveSplash } from '#src/first-load/splash';
 
@@ -36,20 +35,18 @@ export function AuthLayout() {
   return (
     <div className={classes.root}>
       <OfflineBanner />
-      <Center component="main" className={classes.main}>
-        <Paper shadow="xl" radius="lg" p="xl" className={classes.card}>
-          <Stack align="center" gap={4} mb="lg">
+      {/* Plain elements styled as Mantine's Center, Paper, Stack, Title and Text: the first
+          load carries no component code for them (decision 033). */}
+      <main className={classes.main}>
+        <div className={classes.card}>
+          <div className={classes.brand}>
             <Logo size={64} />
-            <Title order={1} size="h2">
-              {vi.app.name}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {vi.app.tagline}
-            </Text>
-          </Stack>
+            <h1 className={classes.title}>{vi.app.name}</h1>
+            <p className={classes.tagline}>{vi.app.tagline}</p>
+          </div>
           <Outlet />
-        </Paper>
-      </Center>
+        </div>
+      </main>
     </div>
   );
 }

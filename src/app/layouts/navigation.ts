@@ -11,7 +11,7 @@ import {
   type IconProps,
 } from '#src/components/icons';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 
 /**
  * Spec 2.2 links /collections but shows no screen for it; it is deliberately not in the route

@@ -1,9 +1,9 @@
-import { Box } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { OfflineBanner } from '#src/components/offline-banner';
 import { session } from '#src/lib/session';
 import { AppLayout } from './app-layout';
+import classes from './app-layout.module.css';
 import { useRemoveSplash } from '#src/first-load/splash';
 
 /**
@@ -17,9 +17,9 @@ export function PublicLayout() {
   return (
     <>
       <OfflineBanner />
-      <Box component="main" p="md">
+      <main className={classes.page}>
         <Outlet />
-      </Box>
+      </main>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { IconCart } from '../icons';
 import classes from './ordering.module.css';
 import type { AddToCartDish, AddToCartFlow } from './use-add-to-cart';

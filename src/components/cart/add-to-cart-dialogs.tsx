@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import type { AddToCartFlow } from './use-add-to-cart';
 
 const text = vi.cart;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Topping } from '#contract/catalogue';
 import { foodQueries } from '#src/api/food';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { cartOwnerId, useCartEngine } from '#src/lib/cart/cart-runtime';
 import { useCart } from '#src/lib/cart/use-cart';
 import { needsRestaurantSwitch, useCartActions } from '#src/lib/cart/use-cart-actions';

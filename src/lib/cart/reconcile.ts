@@ -1,5 +1,5 @@
 import type { Cart } from '#contract/cart';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { formatVnd } from '../format';
 import { findLine, type AddOp, type CartOp, type CartRequest, type SetOp } from './cart-ops';
 

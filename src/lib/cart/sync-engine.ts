@@ -1,7 +1,7 @@
 import { isHTTPError, type KyInstance, type KyResponse } from 'ky';
 import type { Cart } from '#contract/cart';
 import { EMPTY_CART } from '#contract/cart-limits';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import {
   applyOps,
   createOp,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { CART_MAX_QUANTITY, CART_MIN_QUANTITY } from '#contract/cart-limits';
 import { CART_UPDATED_EVENT } from '#src/api/cart';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { toast } from '../toast';
 import {
   addChanges,

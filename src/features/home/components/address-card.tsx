@@ -1,5 +1,5 @@
 import { Button, Paper, Text } from '@mantine/core';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { describeLocation, type UserLocation } from '#src/lib/location';
 import { addressPreview } from '../address-text';
 import classes from './home.module.css';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { categoryQueries } from '#src/api/categories';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { searchPath } from '../search-path';
 import classes from './home.module.css';
 

@@ -11,7 +11,7 @@ import { DishCard } from '#src/components/dish-card';
 import { InfiniteListFooter } from '#src/components/infinite-list-footer';
 import type { Dish } from '#contract/catalogue';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import type { UserLocation } from '#src/lib/location';
 import { dishQueries } from '../api/get-dishes';
 import { uniqueById } from '#src/lib/unique-by-id';

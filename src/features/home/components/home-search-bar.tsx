@@ -1,7 +1,7 @@
 import { Button, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { searchPath } from '../search-path';
 import classes from './home.module.css';
 import { IconMapPin, IconSearch } from '#src/components/action-icons';

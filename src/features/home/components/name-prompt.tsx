@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { IconUser } from '#src/components/icons';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { useHydrated } from '#src/lib/use-hydrated';
 import classes from './home.module.css';
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/first-screen';
 import { locationStore } from '#src/lib/location';
 import { session } from '#src/lib/session';
 import { useTimedToastShowing } from '#src/lib/toast';
