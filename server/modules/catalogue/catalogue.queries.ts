@@ -450,3 +450,12 @@ export function selectTopFoods(db: Kysely<DB>, restaurantId: number, limit: numb
     .limit(limit)
     .execute();
 }
+
+/**
+ * The catalogue's generation (moved by triggers on every table the public catalogue reads). A
+ * plain read, so on the embedded database its read cache answers it until any write.
+ */
+export async function selectCatalogueGeneration(db: Kysely<DB>): Promise<string> {
+  const row = await db.selectFrom('catalogue_generation').select('n').executeTakeFirstOrThrow();
+  return String(row.n);
+}
