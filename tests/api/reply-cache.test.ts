@@ -340,7 +340,7 @@ describe('kept replies of the public catalogue', () => {
     expect((await dish(created.body.data.id)).name).toBe('Phở trộn');
   });
 
-  it('moves the generation with every insert, update and delete on every catalogue table', async () => {
+  it('moves the generation with every writing transaction on every catalogue table', async () => {
     const generation = async () =>
       BigInt(
         (
@@ -372,8 +372,25 @@ describe('kept replies of the public catalogue', () => {
         expect({ table, moved: (await generation()) - before }).toEqual({ table, moved: 1n });
       }
     }
+    // A transaction moves it once, however many writes it holds (they become visible together),
+    // and a savepoint rolled back takes its bump with it, so the next write bumps again.
+    let before = await generation();
+    await t.database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 5; i++)
+        await sql`update foods set price = price where false`.execute(trx);
+      await sql`update reviews set rating = rating where false`.execute(trx);
+    });
+    expect((await generation()) - before).toBe(1n);
+    before = await generation();
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`savepoint first`.execute(trx);
+      await sql`update foods set price = price where false`.execute(trx);
+      await sql`rollback to savepoint first`.execute(trx);
+      await sql`update toppings set price = price where false`.execute(trx);
+    });
+    expect((await generation()) - before).toBe(1n);
     // A write rolled back moves nothing.
-    const before = await generation();
+    before = await generation();
     await t.database.db
       .transaction()
       .execute(async (trx) => {

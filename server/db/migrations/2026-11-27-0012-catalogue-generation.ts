@@ -5,8 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * catalogue replies read changes, so every instance's reply cache knows exactly whether a kept
  * reply is still the one the database would give (docs/decisions/034-reply-cache.md).
  *
- * Statement-level triggers (one bump per statement, however many rows it touches) on every
- * table those replies read: restaurants, foods, food_categories, categories, toppings, reviews.
+ * Statement-level triggers (one bump per writing transaction, however many rows and
+ * statements it has) on every table those replies read: restaurants, foods, food_categories, categories, toppings, reviews.
  * The bump runs inside the writing transaction, so it commits with the write and a rolled-back
  * write moves nothing. Tables that triggers on foods keep current (the search words) change in
  * the same statement as the dish, which the foods trigger already counts. Uploads are not
@@ -27,9 +27,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     n bigint not null default 0
   )`.execute(db);
   await sql`insert into catalogue_generation default values`.execute(db);
+  // Once per transaction: its writes become visible together at commit, so one bump covers
+  // them all. Bumping per statement made a bulk load quadratic (one row rewritten some 150,000
+  // times in one transaction, every version kept until commit). The flag is a setting local to
+  // the transaction, so it ends with it, and a rolled-back savepoint takes it back together
+  // with its bump.
   await sql`create function catalogue_generation_bump() returns trigger language plpgsql as $$
     begin
+      if current_setting('mon_ngon.catalogue_bumped', true) = 'on' then
+        return null;
+      end if;
       update catalogue_generation set n = n + 1;
+      perform set_config('mon_ngon.catalogue_bumped', 'on', true);
       return null;
     end $$`.execute(db);
   for (const table of CATALOGUE_TABLES) {
