@@ -28,10 +28,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   await sql`insert into catalogue_generation default values`.execute(db);
   // Once per transaction: its writes become visible together at commit, so one bump covers
-  // them all. Bumping per statement would make a bulk load quadratic (one row rewritten some 150,000
-  // times in one transaction, every version kept until commit). The flag is a setting local to
-  // the transaction, so it ends with it, and a rolled-back savepoint takes it back together
-  // with its bump.
+  // them all. Bumping per statement would make a bulk load quadratic (one row rewritten some
+  // 150,000 times in one transaction, every version kept until commit). The flag is a setting
+  // local to the transaction, so it ends with it, and a rolled-back savepoint takes it back
+  // together with its bump.
   await sql`create function catalogue_generation_bump() returns trigger language plpgsql as $$
     begin
       if current_setting('mon_ngon.catalogue_bumped', true) = 'on' then
