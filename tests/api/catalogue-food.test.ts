@@ -272,6 +272,9 @@ describe('the nearest-dishes query plan', () => {
       await sql`insert into foods (restaurant_id, name, price, lat, lon, listed, search_text)
         select r.id, 'Món ' || g, 10000 + g, r.lat, r.lon, true, 'mon ' || g
         from restaurants r, generate_series(1, ${100}::int) g`.execute(trx);
+      await sql`insert into dish_words (word, folded, dishes) values ('món', 'mon', 20000)`.execute(
+        trx,
+      );
     });
     await sql`analyze`.execute(t.database.db);
   }, 120_000);

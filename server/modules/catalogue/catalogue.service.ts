@@ -38,6 +38,7 @@ import {
 } from './catalogue.queries';
 import { foodRating, recentRestaurantReviews, reviewPage } from '../reviews/reviews.service';
 import { isOpenAt } from './opening-hours';
+import { isAmbiguous, resolveSearchText, type SearchText } from './search-match';
 
 /**
  * Where distances are measured from when the client sends no location: Hồ Hoàn Kiếm, the
@@ -109,16 +110,23 @@ export interface DishListQuery {
 }
 
 /**
- * A text query is matched as a substring first; only when that finds nothing is it taken for
- * a typo and matched by similarity ('phoo' finds 'phở'), so a good query is never diluted by
- * look-alikes. Returns the filters to use and their count (up to `cap`).
+ * The first of `candidates` that matches anything (a text query in its common reading, then in
+ * every reading: docs/decisions/031), with its count up to `cap`; the last one when none does.
  */
-async function matchFilters(db: Kysely<DB>, filters: DishFilters, cap: number) {
-  const substring: DishFilters = { ...filters, match: 'substring' };
-  const count = await countDishesUpTo(db, substring, cap);
-  if (count > 0 || !filters.q) return { filters: substring, count };
-  const similar: DishFilters = { ...filters, match: 'similar' };
-  return { filters: similar, count: await countDishesUpTo(db, similar, cap) };
+async function matchFilters(db: Kysely<DB>, candidates: DishFilters[], cap: number) {
+  let count = 0;
+  for (const [i, filters] of candidates.entries()) {
+    count = await countDishesUpTo(db, filters, cap);
+    if (count > 0 || i === candidates.length - 1) return { filters, count };
+  }
+  throw new Error('matchFilters needs at least one candidate');
+}
+
+/** The filters to try in order for a text query: strict, then loose when that differs. */
+function textCandidates(base: DishFilters, text: SearchText | undefined): DishFilters[] {
+  if (!text) return [base];
+  const strict = { ...base, text: text.strict };
+  return isAmbiguous(text) ? [strict, { ...base, text: text.loose }] : [strict];
 }
 
 /** GET /api/food/: dishes nearest first, with the spec's `meta.total_pages`. */
@@ -127,15 +135,12 @@ export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   const perPage = query.per_page ?? 20;
   const offset = offsetOf(query.page, perPage);
   const cap = countHorizon(query.page, perPage);
-  const { filters, count } = await matchFilters(
-    db,
-    {
-      q: query.q || undefined,
-      restaurantId: query.restaurant_id,
-      categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
-    },
-    cap,
-  );
+  const base: DishFilters = {
+    restaurantId: query.restaurant_id,
+    categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
+  };
+  const text = await resolveSearchText(db, query.q);
+  const { filters, count } = await matchFilters(db, textCandidates(base, text), cap);
   const rows =
     count > offset ? await selectNearestDishes(db, origin, filters, perPage, offset) : [];
   const page = pagination(query.page, perPage, count, count < cap);
@@ -220,15 +225,14 @@ export async function search(
     .filter(Boolean);
   const perPage = query.per_page ?? 10;
   const offset = offsetOf(query.page, perPage);
-  const requested: DishFilters = {
-    q: query.q || undefined,
-    match: 'substring',
+  const base: DishFilters = {
     minPrice: query.min_price,
     maxPrice: query.max_price,
     categoryIds: names.length
       ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
       : undefined,
   };
+  const candidates = textCandidates(base, await resolveSearchText(db, query.q));
   // A search common around the customer ('pho' matches 46,000 of 100,000 dishes) is answered
   // by walking the restaurants nearest first; grouping every match would read them all. The
   // probe's count of matching restaurants is then the total: a lower bound, unless it looked
@@ -240,13 +244,13 @@ export async function search(
       ? countNearbyMatchingRestaurants(db, origin, f, needed * NEARBY_PROBE_FACTOR)
       : undefined;
   const walks = (p: { matching: number } | undefined) => p !== undefined && p.matching > needed;
-  let filters = requested;
+  let filters = candidates[0]!;
   let probe = await probeNearby(filters);
   let matches = 0;
   if (!walks(probe)) {
-    ({ filters, count: matches } = await matchFilters(db, requested, MATCH_PROBE));
-    // Taken for a typo: the look-alikes may be common too.
-    if (filters.match === 'similar' && matches > 0) probe = await probeNearby(filters);
+    ({ filters, count: matches } = await matchFilters(db, candidates, MATCH_PROBE));
+    // The other readings of an ambiguous word may be common too.
+    if (filters !== candidates[0] && matches > 0) probe = await probeNearby(filters);
   }
   let restaurants: ResultRestaurantRow[] = [];
   let page = pagination(query.page, perPage, 0);
