@@ -20,7 +20,11 @@ export default defineConfig({
           ...shared,
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/server/**/*.test.ts', 'tests/unit/sw/**/*.test.ts'],
+          include: [
+            'tests/unit/server/**/*.test.ts',
+            'tests/unit/sw/**/*.test.ts',
+            'tests/unit/search-judgments.test.ts',
+          ],
           setupFiles: [failOnConsole],
         },
       },
