@@ -38,7 +38,7 @@ import {
 } from './catalogue.queries';
 import { foodRating, recentRestaurantReviews, reviewPage } from '../reviews/reviews.service';
 import { isOpenAt } from './opening-hours';
-import { isAmbiguous, resolveSearchText, type SearchText } from './search-match';
+import { resolveSearchText, type SearchText } from './search-match';
 
 /**
  * Where distances are measured from when the client sends no location: Hồ Hoàn Kiếm, the
@@ -122,11 +122,9 @@ async function matchFilters(db: Kysely<DB>, candidates: DishFilters[], cap: numb
   throw new Error('matchFilters needs at least one candidate');
 }
 
-/** The filters to try in order for a text query: strict, then loose when that differs. */
+/** The filters to try in order for a text query, one per tier of its match. */
 function textCandidates(base: DishFilters, text: SearchText | undefined): DishFilters[] {
-  if (!text) return [base];
-  const strict = { ...base, text: text.strict };
-  return isAmbiguous(text) ? [strict, { ...base, text: text.loose }] : [strict];
+  return text ? text.tiers.map((tier) => ({ ...base, text: tier })) : [base];
 }
 
 /** GET /api/food/: dishes nearest first, with the spec's `meta.total_pages`. */
@@ -249,7 +247,7 @@ export async function search(
   let matches = 0;
   if (!walks(probe)) {
     ({ filters, count: matches } = await matchFilters(db, candidates, MATCH_PROBE));
-    // The other readings of an ambiguous word may be common too.
+    // A later tier (every reading of an ambiguous word) may be common too.
     if (filters !== candidates[0] && matches > 0) probe = await probeNearby(filters);
   }
   let restaurants: ResultRestaurantRow[] = [];

@@ -17,14 +17,13 @@ import {
 } from './catalogue.queries';
 
 /**
- * A text query made into what it matches (docs/decisions/031): `strict` takes each unaccented
- * word in its common reading only (pho: phở), `loose` in every reading the catalogue has (phở,
- * phớ, phô); the caller uses `loose` only when `strict` finds nothing. Equal when no word is
- * ambiguous.
+ * A text query made into what it matches (docs/decisions/031), as tiers tried in order until one
+ * finds anything: each unaccented word in its common reading (pho: phở); in every reading the
+ * catalogue has (hu tieu: hủ tiếu, though hũ is the commoner word); then also a restaurant whose
+ * name has the whole query as a phrase (pho hue: the street). Equal tiers are listed once.
  */
 export interface SearchText {
-  strict: TextMatch;
-  loose: TextMatch;
+  tiers: TextMatch[];
 }
 
 /** Words that say what kind of place a restaurant is, not which one. */
@@ -94,8 +93,7 @@ export async function resolveSearchText(
   const words = queryWords(q);
   // Only punctuation, emoji or invisible characters: nothing a name could match.
   if (!words.length) {
-    const nothing: TextMatch = { words: [[]] };
-    return { strict: nothing, loose: nothing };
+    return { tiers: [{ words: [[]] }] };
   }
   const folds = new Set<string>();
   for (const word of words) {
@@ -158,17 +156,18 @@ export async function resolveSearchText(
   const restaurant = (partial: boolean): NamePhrase => ({ phrase, folded, partial });
   const category: NamePhrase = { phrase, folded, partial: words.length > 1 };
   const named = distinctive && (words.length > 1 || [...words[0]!].length >= 3);
+  const common = readings.map((r) => r.common);
+  const all = readings.map((r) => r.all);
+  const tiers: TextMatch[] = [
+    { words: common, restaurant: restaurant(named), category },
+    { words: all, restaurant: restaurant(named), category },
+    { words: all, restaurant: restaurant(named || words.length > 1), category },
+  ];
+  const seen = new Set<string>();
   return {
-    strict: { words: readings.map((r) => r.common), restaurant: restaurant(named), category },
-    loose: {
-      words: readings.map((r) => r.all),
-      restaurant: restaurant(named || words.length > 1),
-      category,
-    },
+    tiers: tiers.filter((tier) => {
+      const key = JSON.stringify(tier);
+      return !seen.has(key) && seen.add(key);
+    }),
   };
-}
-
-/** Whether `loose` can find anything `strict` does not. */
-export function isAmbiguous(text: SearchText): boolean {
-  return JSON.stringify(text.strict) !== JSON.stringify(text.loose);
 }
