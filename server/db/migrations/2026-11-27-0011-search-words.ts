@@ -64,6 +64,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table restaurants
     add column search_name_folded text generated always as (search_fold(search_phrase(name)))
     stored`.execute(db);
+  // Every search looks restaurants up by name (the whole name, or a phrase of it): trigram
+  // indexes answer both = and LIKE '% phrase %' without reading every restaurant.
+  await sql`create index restaurants_search_name on restaurants
+    using gin (search_name gin_trgm_ops)`.execute(db);
+  await sql`create index restaurants_search_name_folded on restaurants
+    using gin (search_name_folded gin_trgm_ops)`.execute(db);
 
   await db.schema
     .createTable('dish_words')
@@ -128,6 +134,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function dish_words_inserted, dish_words_updated, dish_words_deleted,
     dish_words_count`.execute(db);
   await db.schema.dropTable('dish_words').execute();
+  await sql`drop index restaurants_search_name, restaurants_search_name_folded`.execute(db);
   await sql`alter table restaurants drop column search_name, drop column search_name_folded`.execute(
     db,
   );

@@ -54,8 +54,6 @@ const SEARCHED_FOODS_PER_RESTAURANT = 10;
  * so far: when more of them match than the pages need, they are walked nearest first.
  */
 const NEARBY_PROBE_FACTOR = 10;
-/** Matches counted before a text query is known to have any (and is not taken for a typo). */
-const MATCH_PROBE = 1000;
 
 const km = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -242,30 +240,35 @@ export async function search(
       ? countNearbyMatchingRestaurants(db, origin, f, needed * NEARBY_PROBE_FACTOR)
       : undefined;
   const walks = (p: { matching: number } | undefined) => p !== undefined && p.matching > needed;
+  const sort = { by: query.sort_by, order: query.sort_order };
   let filters = candidates[0]!;
-  let probe = await probeNearby(filters);
-  let matches = 0;
-  if (!walks(probe)) {
-    ({ filters, count: matches } = await matchFilters(db, candidates, MATCH_PROBE));
-    // A later tier (every reading of an ambiguous word) may be common too.
-    if (filters !== candidates[0] && matches > 0) probe = await probeNearby(filters);
-  }
   let restaurants: ResultRestaurantRow[] = [];
   let page = pagination(query.page, perPage, 0);
-  if (probe && walks(probe)) {
-    restaurants = await selectNearestMatchingRestaurants(db, origin, filters, perPage, offset);
-    const everyRestaurant = probe.examined < needed * NEARBY_PROBE_FACTOR;
-    page = pagination(query.page, perPage, probe.matching, everyRestaurant);
-  } else if (matches > 0) {
-    const sort = { by: query.sort_by, order: query.sort_order };
-    const rows = await selectSearchRestaurants(db, origin, filters, sort, perPage, offset);
-    restaurants = rows;
+  // Each tier of a text query in turn, until one matches: walked nearest first when its matches
+  // are common around the customer, grouped otherwise (the grouping's total says whether it
+  // matched at all, so no separate count is needed).
+  for (const candidate of candidates) {
+    filters = candidate;
+    const probe = await probeNearby(candidate);
+    if (probe && walks(probe)) {
+      restaurants = await selectNearestMatchingRestaurants(db, origin, candidate, perPage, offset);
+      const everyRestaurant = probe.examined < needed * NEARBY_PROBE_FACTOR;
+      page = pagination(query.page, perPage, probe.matching, everyRestaurant);
+      break;
+    }
+    // The probe looked at every restaurant and none matched: the next tier.
+    if (probe?.matching === 0 && probe.examined < needed * NEARBY_PROBE_FACTOR) continue;
+    const rows = await selectSearchRestaurants(db, origin, candidate, sort, perPage, offset);
     const total =
       rows[0]?.total ??
       // An empty page past the end still needs the total for `pages`.
-      (await selectSearchRestaurants(db, origin, filters, sort, 1, 0))[0]?.total ??
+      (await selectSearchRestaurants(db, origin, candidate, sort, 1, 0))[0]?.total ??
       0;
-    page = pagination(query.page, perPage, total);
+    if (total > 0) {
+      restaurants = rows;
+      page = pagination(query.page, perPage, total);
+      break;
+    }
   }
   const foods = await toDishes(
     db,
