@@ -64,12 +64,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table restaurants
     add column search_name_folded text generated always as (search_fold(search_phrase(name)))
     stored`.execute(db);
-  // Every search looks restaurants up by name (the whole name, or a phrase of it): trigram
-  // indexes answer both = and LIKE '% phrase %' without reading every restaurant.
-  await sql`create index restaurants_search_name on restaurants
-    using gin (search_name gin_trgm_ops)`.execute(db);
-  await sql`create index restaurants_search_name_folded on restaurants
-    using gin (search_name_folded gin_trgm_ops)`.execute(db);
+  // Every search looks restaurants up by name: the whole name through a b-tree, a phrase of it
+  // (LIKE '% phrase %') through trigrams, never by reading every restaurant.
+  for (const column of ['search_name', 'search_name_folded']) {
+    await sql`create index ${sql.raw(`restaurants_${column}`)} on restaurants
+      (${sql.raw(column)})`.execute(db);
+    await sql`create index ${sql.raw(`restaurants_${column}_trgm`)} on restaurants
+      using gin (${sql.raw(column)} gin_trgm_ops)`.execute(db);
+  }
+  // The same for the six categories, stored so a search never splits their names again.
+  await sql`alter table categories
+    add column search_name text generated always as (search_phrase(name)) stored`.execute(db);
+  await sql`alter table categories
+    add column search_name_folded text generated always as (search_fold(search_phrase(name)))
+    stored`.execute(db);
 
   await db.schema
     .createTable('dish_words')
@@ -134,7 +142,11 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function dish_words_inserted, dish_words_updated, dish_words_deleted,
     dish_words_count`.execute(db);
   await db.schema.dropTable('dish_words').execute();
-  await sql`drop index restaurants_search_name, restaurants_search_name_folded`.execute(db);
+  await sql`alter table categories drop column search_name, drop column search_name_folded`.execute(
+    db,
+  );
+  await sql`drop index restaurants_search_name, restaurants_search_name_trgm,
+    restaurants_search_name_folded, restaurants_search_name_folded_trgm`.execute(db);
   await sql`alter table restaurants drop column search_name, drop column search_name_folded`.execute(
     db,
   );

@@ -79,9 +79,7 @@ function textMatch(t: TextMatch): RawBuilder<unknown> {
       where ${phraseMatch(column, t.restaurant)}))`);
   }
   if (t.category) {
-    const column = t.category.folded
-      ? sql`search_fold(search_phrase(c.name))`
-      : sql`search_phrase(c.name)`;
+    const column = t.category.folded ? sql`c.search_name_folded` : sql`c.search_name`;
     parts.push(sql`f.id = any(array(select fc.food_id from food_categories fc
       join categories c on c.id = fc.category_id where ${phraseMatch(column, t.category)}))`);
   }
