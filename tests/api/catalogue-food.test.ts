@@ -6,7 +6,7 @@ import {
   SearchReplySchema,
   type Dish,
 } from '#contract/catalogue';
-import { nearestDishesQuery } from '#server/modules/catalogue/catalogue.queries';
+import { countDishesQuery, nearestDishesQuery } from '#server/modules/catalogue/catalogue.queries';
 import { DEFAULT_ORIGIN } from '#server/modules/catalogue/catalogue.service';
 import { call } from '../helpers/auth';
 import { earthDistanceKm, insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
@@ -326,5 +326,22 @@ describe('the nearest-dishes query plan', () => {
       /Index Scan on foods_location|Index Scan using foods_location on foods f\b/,
     );
     expect(plan).not.toMatch(/Seq Scan on foods/);
+  });
+
+  it('finds dishes by the words of their names through the GIN index, never a scan of the dishes', async () => {
+    const query = countDishesQuery(
+      {
+        text: {
+          words: [['món'], ['123']],
+          restaurant: { phrase: ' mon 123 ', folded: true, partial: false },
+          category: { phrase: ' mon 123 ', folded: true, partial: true },
+        },
+      },
+      1000,
+    );
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(t.database.db);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Bitmap Index Scan on foods_name_words/);
+    expect(plan).not.toMatch(/Seq Scan on foods\b/);
   });
 });

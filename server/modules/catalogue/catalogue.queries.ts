@@ -167,11 +167,14 @@ export async function countDishesUpTo(
   filters: DishFilters,
   cap: number,
 ): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from foods f where ${dishWhere(filters)} limit ${cap}) m`.execute(
-    db,
-  );
+  const { rows } = await countDishesQuery(filters, cap).execute(db);
   return rows[0]!.n;
+}
+
+/** The query countDishesUpTo runs, exported so a test can EXPLAIN it. */
+export function countDishesQuery(filters: DishFilters, cap: number) {
+  return sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from foods f where ${dishWhere(filters)} limit ${cap}) m`;
 }
 
 /** Category names of the given dishes, in the spec's category order. */
