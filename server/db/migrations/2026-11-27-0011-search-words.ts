@@ -10,8 +10,8 @@ import { sql, type Kysely } from 'kysely';
  * - foods.name_words: the dish name's words (generated, GIN-indexed over listed dishes);
  * - restaurants.search_name / search_name_folded: ' word word ', for phrase matching;
  * - dish_words: the vocabulary of dish names with how many dishes use each word, kept by
- *   statement-level triggers; it answers which reading of an unaccented word is the common one
- *   (pho: phở, not phớ), whether Telex typing or a slip corrected is a word of the catalogue,
+ *   triggers (statement-level for inserts and deletes, a row trigger for renames); it answers
+ *   which reading of an unaccented word is the common one (pho: phở, not phớ), whether Telex typing or a slip corrected is a word of the catalogue,
  *   and which words name dishes (so a restaurant name brings in its dishes only through words
  *   that name no dish).
  */
@@ -90,8 +90,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     select w, search_fold(w), count(*) from foods, unnest(name_words) w
     where deleted_at is null group by w`.execute(db);
 
-  // Statement-level with transition tables: a seed inserting thousands of dishes updates each
-  // word once per statement, not once per dish. Sorted, so two writers lock words in one order.
+  // Inserts and deletes are statement-level with transition tables: a seed inserting thousands
+  // of dishes updates each word once per statement, not once per dish. Sorted, so two writers lock words in one order.
   await sql`create function dish_words_count(p_rows text[], p_sign integer) returns void
     language sql as $$
       insert into dish_words as d (word, folded, dishes)
@@ -104,18 +104,13 @@ export async function up(db: Kysely<any>): Promise<void> {
         where deleted_at is null), 1);
       return null;
     end $$`.execute(db);
-  // Transition tables cannot go with a column list, so every UPDATE of foods runs this; only
-  // the rows whose name or deletion changed move any count.
+  // An update moves counts only when a name changes or a dish is deleted or restored: a row
+  // trigger with a WHEN, so the many updates of other columns (the search_text, coordinates
+  // and listing that other triggers keep) cost nothing here.
   await sql`create function dish_words_updated() returns trigger language plpgsql as $$
     begin
-      perform dish_words_count(array(
-        select w from old_rows o join new_rows n on n.id = o.id, unnest(o.name_words) w
-        where o.deleted_at is null
-          and (o.name is distinct from n.name or n.deleted_at is not null)), -1);
-      perform dish_words_count(array(
-        select w from old_rows o join new_rows n on n.id = o.id, unnest(n.name_words) w
-        where n.deleted_at is null
-          and (o.name is distinct from n.name or o.deleted_at is not null)), 1);
+      if old.deleted_at is null then perform dish_words_count(old.name_words, -1); end if;
+      if new.deleted_at is null then perform dish_words_count(new.name_words, 1); end if;
       return null;
     end $$`.execute(db);
   await sql`create function dish_words_deleted() returns trigger language plpgsql as $$
@@ -127,9 +122,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger dish_words_inserted after insert on foods
     referencing new table as new_rows
     for each statement execute function dish_words_inserted()`.execute(db);
-  await sql`create trigger dish_words_updated after update on foods
-    referencing old table as old_rows new table as new_rows
-    for each statement execute function dish_words_updated()`.execute(db);
+  await sql`create trigger dish_words_updated after update of name, deleted_at on foods
+    for each row when (old.name is distinct from new.name
+      or (old.deleted_at is null) <> (new.deleted_at is null))
+    execute function dish_words_updated()`.execute(db);
   await sql`create trigger dish_words_deleted after delete on foods
     referencing old table as old_rows
     for each statement execute function dish_words_deleted()`.execute(db);
