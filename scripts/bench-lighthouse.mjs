@@ -193,17 +193,21 @@ async function seedLocalStorage(page, origin, entries, cookie) {
   );
 }
 
-/** Loads the page until a service worker controls it, as an installed app's second start. */
+/**
+ * Loads the page until a service worker controls it, as an installed app's second start.
+ * 'networkidle2', not 'networkidle0': the live events stream stays open for as long as the page
+ * does, so the network is never fully idle.
+ */
 async function installServiceWorker(page, url) {
-  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.goto(url, { waitUntil: 'networkidle2' });
   await page.evaluate(() => navigator.serviceWorker.ready);
   // Prompt mode without clientsClaim: the page that registered the worker is not controlled.
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'networkidle2' });
   }
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
   // Let the persisted query cache and the dish images reach IndexedDB and the image cache.
-  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.goto(url, { waitUntil: 'networkidle2' });
 }
 
 function figures(lhr) {

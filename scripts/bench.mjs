@@ -237,6 +237,25 @@ function loadBench() {
   return { ok, summary };
 }
 
+/**
+ * Search relevance over the judged query set (scripts/search-judgments.json) on the demo
+ * catalogue (scripts/bench-search.ts): mean precision of the first page and mean recall over
+ * all pages, target 0.9 each. @returns {BenchResult}
+ */
+function searchRelevance() {
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const { status, result } = runLane(tsx, [path.join('scripts', 'bench-search.ts')], process.env);
+  if (!result) return { ok: false, summary: [`bench-search exited with ${status}, no figures`] };
+  return {
+    ok: status === 0 && result.ok,
+    summary: [
+      `${result.ok ? 'ok    ' : 'FAILED'} ${result.figures.length} judged queries: mean precision ` +
+        `of page 1 ${result.precision.toFixed(3)}, mean recall ${result.recall.toFixed(3)} ` +
+        '(target 0.9 each)',
+    ],
+  };
+}
+
 /** @type {{ name: string, run: () => BenchResult | Promise<BenchResult>, needsBuild?: boolean }[]} */
 const BENCHMARKS = [
   { name: 'bundle size', run: bundleSize, needsBuild: true },
@@ -249,6 +268,7 @@ const BENCHMARKS = [
   { name: 'API latency at 100,000 dishes', run: apiLatency },
   { name: 'live events, 1,000 streams', run: liveEvents },
   { name: 'load at 100,000 dishes', run: loadBench },
+  { name: 'search relevance', run: searchRelevance },
 ];
 
 async function main() {

@@ -6,7 +6,7 @@ import {
   SearchReplySchema,
   type Dish,
 } from '#contract/catalogue';
-import { nearestDishesQuery } from '#server/modules/catalogue/catalogue.queries';
+import { countDishesQuery, nearestDishesQuery } from '#server/modules/catalogue/catalogue.queries';
 import { DEFAULT_ORIGIN } from '#server/modules/catalogue/catalogue.service';
 import { call } from '../helpers/auth';
 import { earthDistanceKm, insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
@@ -272,6 +272,9 @@ describe('the nearest-dishes query plan', () => {
       await sql`insert into foods (restaurant_id, name, price, lat, lon, listed, search_text)
         select r.id, 'Món ' || g, 10000 + g, r.lat, r.lon, true, 'mon ' || g
         from restaurants r, generate_series(1, ${100}::int) g`.execute(trx);
+      await sql`insert into dish_words (word, folded, dishes) values ('món', 'mon', 20000)`.execute(
+        trx,
+      );
     });
     await sql`analyze`.execute(t.database.db);
   }, 120_000);
@@ -323,5 +326,22 @@ describe('the nearest-dishes query plan', () => {
       /Index Scan on foods_location|Index Scan using foods_location on foods f\b/,
     );
     expect(plan).not.toMatch(/Seq Scan on foods/);
+  });
+
+  it('finds dishes by the words of their names through the GIN index, never a scan of the dishes', async () => {
+    const query = countDishesQuery(
+      {
+        text: {
+          words: [['món'], ['123']],
+          restaurant: { phrase: ' mon 123 ', folded: true, partial: false },
+          category: { phrase: ' mon 123 ', folded: true, partial: true },
+        },
+      },
+      1000,
+    );
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(t.database.db);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Bitmap Index Scan on foods_name_words/);
+    expect(plan).not.toMatch(/Seq Scan on foods\b/);
   });
 });

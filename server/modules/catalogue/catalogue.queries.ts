@@ -6,15 +6,31 @@ export interface Point {
   lon: number;
 }
 
+/**
+ * A phrase that names a restaurant or a category: its words as ' word word ', compared with
+ * the accented or the folded name. `partial` lets it be part of the name (a distinctive phrase
+ * or a clear prefix); otherwise it must be the whole name.
+ */
+export interface NamePhrase {
+  phrase: string;
+  folded: boolean;
+  partial: boolean;
+}
+
+/**
+ * What a text query matches (docs/decisions/031), built by the service from the query's words
+ * and the dish-name vocabulary: a dish whose name has, for every query word, one of that word's
+ * readings; or a dish of a restaurant, or of a category, the query names.
+ */
+export interface TextMatch {
+  /** Per query word, the dish-name words that satisfy it; an empty list matches no name. */
+  words: string[][];
+  restaurant?: NamePhrase | undefined;
+  category?: NamePhrase | undefined;
+}
+
 export interface DishFilters {
-  /** Lower-cased and unaccented in SQL; matched as `match` says. */
-  q?: string | undefined;
-  /**
-   * 'substring' (trigram-indexed LIKE) is what a search means; 'similar' (pg_trgm word
-   * similarity over 0.6: 'phoo' finds 'phở') is far broader and slower, so the service asks
-   * it only when the substring finds nothing.
-   */
-  match?: 'substring' | 'similar' | undefined;
+  text?: TextMatch | undefined;
   categoryId?: number | undefined;
   restaurantId?: number | undefined;
   minPrice?: number | undefined;
@@ -36,7 +52,39 @@ export interface DishRow {
 }
 
 const earth = (p: Point) => sql`ll_to_earth(${p.lat}, ${p.lon})`;
-const normalized = (q: string) => sql`lower(immutable_unaccent(${q}))`;
+
+/** The dish's own name has one of the readings of every query word (GIN on name_words). */
+function nameMatch(words: string[][]): RawBuilder<unknown> {
+  if (!words.length || words.some((readings) => !readings.length)) return sql`false`;
+  return sql.join(
+    words.map((readings) => sql`f.name_words && ${readings}::text[]`),
+    sql` and `,
+  );
+}
+
+function phraseMatch(column: RawBuilder<unknown>, p: NamePhrase): RawBuilder<unknown> {
+  return p.partial ? sql`${column} like ${`%${p.phrase}%`}` : sql`${column} = ${p.phrase}`;
+}
+
+/**
+ * Name, restaurant or category. The restaurant and category ids are found once (an InitPlan
+ * over a few thousand restaurants and six categories), so each is an index condition on foods
+ * that the planner can OR with the name's GIN scan.
+ */
+function textMatch(t: TextMatch): RawBuilder<unknown> {
+  const parts = [nameMatch(t.words)];
+  if (t.restaurant) {
+    const column = t.restaurant.folded ? sql`r.search_name_folded` : sql`r.search_name`;
+    parts.push(sql`f.restaurant_id = any(array(select r.id from restaurants r
+      where ${phraseMatch(column, t.restaurant)}))`);
+  }
+  if (t.category) {
+    const column = t.category.folded ? sql`c.search_name_folded` : sql`c.search_name`;
+    parts.push(sql`f.id = any(array(select fc.food_id from food_categories fc
+      join categories c on c.id = fc.category_id where ${phraseMatch(column, t.category)}))`);
+  }
+  return sql.join(parts, sql` or `);
+}
 
 /**
  * The WHERE of every customer dish query: only listed dishes (approved restaurant, not
@@ -44,14 +92,7 @@ const normalized = (q: string) => sql`lower(immutable_unaccent(${q}))`;
  */
 function dishWhere(f: DishFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`f.listed`];
-  if (f.q) {
-    const q = normalized(f.q);
-    parts.push(
-      f.match === 'similar'
-        ? sql`${q} <% f.search_text`
-        : sql`f.search_text like '%' || ${q} || '%'`,
-    );
-  }
+  if (f.text) parts.push(sql`(${textMatch(f.text)})`);
   if (f.restaurantId !== undefined) parts.push(sql`f.restaurant_id = ${f.restaurantId}`);
   if (f.minPrice !== undefined) parts.push(sql`f.price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`f.price <= ${f.maxPrice}`);
@@ -126,11 +167,14 @@ export async function countDishesUpTo(
   filters: DishFilters,
   cap: number,
 ): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from foods f where ${dishWhere(filters)} limit ${cap}) m`.execute(
-    db,
-  );
+  const { rows } = await countDishesQuery(filters, cap).execute(db);
   return rows[0]!.n;
+}
+
+/** The query countDishesUpTo runs, exported so a test can EXPLAIN it. */
+export function countDishesQuery(filters: DishFilters, cap: number) {
+  return sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from foods f where ${dishWhere(filters)} limit ${cap}) m`;
 }
 
 /** Category names of the given dishes, in the spec's category order. */
@@ -308,7 +352,7 @@ export async function countNearbyMatchingRestaurants(
   return rows[0]!;
 }
 
-/** The matching dishes of some restaurants, best matches (then cheapest) first, `perRestaurant` each. */
+/** The matching dishes of some restaurants, name matches (then cheapest) first, `perRestaurant` each. */
 export async function selectSearchedFoods(
   db: Kysely<DB>,
   origin: Point,
@@ -317,9 +361,9 @@ export async function selectSearchedFoods(
   perRestaurant: number,
 ): Promise<DishRow[]> {
   if (!restaurantIds.length) return [];
-  const rank = filters.q
-    ? sql`case when f.search_text like ${normalized(filters.q)} || '%' then 0
-               when f.search_text like '%' || ${normalized(filters.q)} || '%' then 1 else 2 end`
+  // The dish's own name first, then what came in by its restaurant or category.
+  const rank = filters.text
+    ? sql`case when ${nameMatch(filters.text.words)} then 0 else 1 end`
     : sql`0`;
   const { rows } = await sql<DishRow>`
     select * from (
@@ -449,6 +493,42 @@ export function selectTopFoods(db: Kysely<DB>, restaurantId: number, limit: numb
     .orderBy('f.id')
     .limit(limit)
     .execute();
+}
+
+// --- The dish-name vocabulary (search) ---
+
+export interface DishWordRow {
+  word: string;
+  folded: string;
+  dishes: number;
+}
+
+/** The dish-name words that fold to any of `folded`, most used first (primary key order after). */
+export async function selectDishWords(db: Kysely<DB>, folded: string[]): Promise<DishWordRow[]> {
+  if (!folded.length) return [];
+  const { rows } = await sql<DishWordRow>`
+    select word, folded, dishes from dish_words
+    where folded = any(${folded}::text[]) and dishes > 0
+    order by dishes desc, word`.execute(db);
+  return rows;
+}
+
+/**
+ * Which of the candidate corrections of a slip name a listed dish together with the query's
+ * other words (`banh xoe`: xèo does, xôi does not): one EXISTS per candidate, one round trip.
+ */
+export async function selectCorrectionsInContext(
+  db: Kysely<DB>,
+  candidates: { fold: string; readings: string[] }[],
+  others: string[][],
+): Promise<Set<string>> {
+  if (!candidates.length) return new Set();
+  const probes = candidates.map(
+    (c) => sql`select ${c.fold}::text as fold where exists (select 1 from foods f
+      where f.listed and ${nameMatch([c.readings, ...others])})`,
+  );
+  const { rows } = await sql<{ fold: string }>`${sql.join(probes, sql` union all `)}`.execute(db);
+  return new Set(rows.map((row) => row.fold));
 }
 
 /**

@@ -39,6 +39,7 @@ import {
 } from './catalogue.queries';
 import { foodRating, recentRestaurantReviews, reviewPage } from '../reviews/reviews.service';
 import { isOpenAt } from './opening-hours';
+import { resolveSearchText, type SearchText } from './search-match';
 
 /**
  * Where distances are measured from when the client sends no location: Hồ Hoàn Kiếm, the
@@ -54,8 +55,6 @@ const SEARCHED_FOODS_PER_RESTAURANT = 10;
  * so far: when more of them match than the pages need, they are walked nearest first.
  */
 const NEARBY_PROBE_FACTOR = 10;
-/** Matches counted before a text query is known to have any (and is not taken for a typo). */
-const MATCH_PROBE = 1000;
 
 const km = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -110,16 +109,21 @@ export interface DishListQuery {
 }
 
 /**
- * A text query is matched as a substring first; only when that finds nothing is it taken for
- * a typo and matched by similarity ('phoo' finds 'phở'), so a good query is never diluted by
- * look-alikes. Returns the filters to use and their count (up to `cap`).
+ * The first of `candidates` that matches anything (a text query in its common reading, then in
+ * every reading: docs/decisions/031), with its count up to `cap`; the last one when none does.
  */
-async function matchFilters(db: Kysely<DB>, filters: DishFilters, cap: number) {
-  const substring: DishFilters = { ...filters, match: 'substring' };
-  const count = await countDishesUpTo(db, substring, cap);
-  if (count > 0 || !filters.q) return { filters: substring, count };
-  const similar: DishFilters = { ...filters, match: 'similar' };
-  return { filters: similar, count: await countDishesUpTo(db, similar, cap) };
+async function matchFilters(db: Kysely<DB>, candidates: DishFilters[], cap: number) {
+  let count = 0;
+  for (const [i, filters] of candidates.entries()) {
+    count = await countDishesUpTo(db, filters, cap);
+    if (count > 0 || i === candidates.length - 1) return { filters, count };
+  }
+  throw new Error('matchFilters needs at least one candidate');
+}
+
+/** The filters to try in order for a text query, one per tier of its match. */
+function textCandidates(base: DishFilters, text: SearchText | undefined): DishFilters[] {
+  return text ? text.tiers.map((tier) => ({ ...base, text: tier })) : [base];
 }
 
 /** GET /api/food/: dishes nearest first, with the spec's `meta.total_pages`. */
@@ -128,15 +132,12 @@ export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   const perPage = query.per_page ?? 20;
   const offset = offsetOf(query.page, perPage);
   const cap = countHorizon(query.page, perPage);
-  const { filters, count } = await matchFilters(
-    db,
-    {
-      q: query.q || undefined,
-      restaurantId: query.restaurant_id,
-      categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
-    },
-    cap,
-  );
+  const base: DishFilters = {
+    restaurantId: query.restaurant_id,
+    categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
+  };
+  const text = await resolveSearchText(db, query.q);
+  const { filters, count } = await matchFilters(db, textCandidates(base, text), cap);
   const rows =
     count > offset ? await selectNearestDishes(db, origin, filters, perPage, offset) : [];
   const page = pagination(query.page, perPage, count, count < cap);
@@ -221,15 +222,14 @@ export async function search(
     .filter(Boolean);
   const perPage = query.per_page ?? 10;
   const offset = offsetOf(query.page, perPage);
-  const requested: DishFilters = {
-    q: query.q || undefined,
-    match: 'substring',
+  const base: DishFilters = {
     minPrice: query.min_price,
     maxPrice: query.max_price,
     categoryIds: names.length
       ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
       : undefined,
   };
+  const candidates = textCandidates(base, await resolveSearchText(db, query.q));
   // A search common around the customer ('pho' matches 46,000 of 100,000 dishes) is answered
   // by walking the restaurants nearest first; grouping every match would read them all. The
   // probe's count of matching restaurants is then the total: a lower bound, unless it looked
@@ -241,30 +241,35 @@ export async function search(
       ? countNearbyMatchingRestaurants(db, origin, f, needed * NEARBY_PROBE_FACTOR)
       : undefined;
   const walks = (p: { matching: number } | undefined) => p !== undefined && p.matching > needed;
-  let filters = requested;
-  let probe = await probeNearby(filters);
-  let matches = 0;
-  if (!walks(probe)) {
-    ({ filters, count: matches } = await matchFilters(db, requested, MATCH_PROBE));
-    // Taken for a typo: the look-alikes may be common too.
-    if (filters.match === 'similar' && matches > 0) probe = await probeNearby(filters);
-  }
+  const sort = { by: query.sort_by, order: query.sort_order };
+  let filters = candidates[0]!;
   let restaurants: ResultRestaurantRow[] = [];
   let page = pagination(query.page, perPage, 0);
-  if (probe && walks(probe)) {
-    restaurants = await selectNearestMatchingRestaurants(db, origin, filters, perPage, offset);
-    const everyRestaurant = probe.examined < needed * NEARBY_PROBE_FACTOR;
-    page = pagination(query.page, perPage, probe.matching, everyRestaurant);
-  } else if (matches > 0) {
-    const sort = { by: query.sort_by, order: query.sort_order };
-    const rows = await selectSearchRestaurants(db, origin, filters, sort, perPage, offset);
-    restaurants = rows;
+  // Each tier of a text query in turn, until one matches: walked nearest first when its matches
+  // are common around the customer, grouped otherwise (the grouping's total says whether it
+  // matched at all, so no separate count is needed).
+  for (const candidate of candidates) {
+    filters = candidate;
+    const probe = await probeNearby(candidate);
+    if (probe && walks(probe)) {
+      restaurants = await selectNearestMatchingRestaurants(db, origin, candidate, perPage, offset);
+      const everyRestaurant = probe.examined < needed * NEARBY_PROBE_FACTOR;
+      page = pagination(query.page, perPage, probe.matching, everyRestaurant);
+      break;
+    }
+    // The probe looked at every restaurant and none matched: the next tier.
+    if (probe?.matching === 0 && probe.examined < needed * NEARBY_PROBE_FACTOR) continue;
+    const rows = await selectSearchRestaurants(db, origin, candidate, sort, perPage, offset);
     const total =
       rows[0]?.total ??
       // An empty page past the end still needs the total for `pages`.
-      (await selectSearchRestaurants(db, origin, filters, sort, 1, 0))[0]?.total ??
+      (await selectSearchRestaurants(db, origin, candidate, sort, 1, 0))[0]?.total ??
       0;
-    page = pagination(query.page, perPage, total);
+    if (total > 0) {
+      restaurants = rows;
+      page = pagination(query.page, perPage, total);
+      break;
+    }
   }
   const foods = await toDishes(
     db,
