@@ -20,6 +20,7 @@ import { frameworkError, registerErrorHandling, sendError } from './http/error-h
 import { registerBodyChecks, registerJsonParser, registerUrlChecks } from './http/hostile-input';
 import { idempotencyPlugin } from './http/idempotency';
 import { registerMetrics } from './http/metrics';
+import { replyCachePlugin } from './http/reply-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { registerUploadServing } from './http/uploads';
@@ -29,6 +30,7 @@ import { validationMessage } from './lib/validation-messages';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { catalogueGeneration } from './modules/catalogue/catalogue.service';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { gazetteerGeocoder, nominatimGeocoder, type Geocoder } from './geo/geocoder';
@@ -92,6 +94,8 @@ export interface BuildAppOptions {
 const HEARTBEAT_MS = 25_000;
 
 const ONE_MEGABYTE = 1024 * 1024;
+
+const ENCODINGS = ['br', 'gzip'] as const;
 
 export async function buildApp({
   config,
@@ -197,9 +201,16 @@ export async function buildApp({
   // way, while the stream the plugin otherwise uses above its default (64 KB on two cores)
   // cost about ten and made the search rows the slowest under load (docs/decisions/032).
   await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
+    encodings: [...ENCODINGS],
     threshold: 1024,
     syncThreshold: ONE_MEGABYTE,
+  });
+  // After compression: the public catalogue's replies are kept as the bytes that went out,
+  // until the catalogue's generation moves (docs/decisions/034).
+  await app.register(replyCachePlugin, {
+    generation: () => catalogueGeneration(db.db),
+    maxBytes: config.replyCacheBytes,
+    encodings: [...ENCODINGS],
   });
 
   // Uploads (avatars, later dish photos) arrive as multipart; fields become plain values and

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
   TRUST_PROXY: booleanFlag.default(false),
   OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  REPLY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   METRICS_TOKEN: z
     .string()
     .min(16, 'cần ít nhất 16 ký tự')
@@ -112,6 +113,11 @@ export interface Config {
   trustProxy: boolean;
   /** Codes one IP address may ask for in an hour (OTP_SENDS_PER_IP_PER_HOUR, default 20). */
   otpSendsPerIpPerHour: number;
+  /**
+   * Memory for the public catalogue's kept replies, in bytes (REPLY_CACHE_MB, default 64;
+   * 0 turns the reply cache off).
+   */
+  replyCacheBytes: number;
   /**
    * The bearer token GET /metrics asks for (METRICS_TOKEN). Unset: /metrics is open outside
    * production and answers 404 in production.
@@ -242,6 +248,7 @@ export function loadConfig(
         : { provider: 'console' },
     trustProxy: e.TRUST_PROXY,
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    replyCacheBytes: e.REPLY_CACHE_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
     vnpay: sandbox
       ? {

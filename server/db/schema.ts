@@ -273,6 +273,12 @@ export interface CouponRedemptionsTable {
   released_at: Timestamp | null;
 }
 
+/** One row: moved by triggers on every catalogue table (docs/decisions/034-reply-cache.md). */
+export interface CatalogueGenerationTable {
+  id: Generated<boolean>;
+  n: Generated<string>;
+}
+
 export interface IdempotencyKeysTable {
   user_id: number;
   key: string;
@@ -432,6 +438,7 @@ export interface DB {
   food_categories: FoodCategoriesTable;
   toppings: ToppingsTable;
   reviews: ReviewsTable;
+  catalogue_generation: CatalogueGenerationTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
   coupons: CouponsTable;

@@ -530,3 +530,12 @@ export async function selectCorrectionsInContext(
   const { rows } = await sql<{ fold: string }>`${sql.join(probes, sql` union all `)}`.execute(db);
   return new Set(rows.map((row) => row.fold));
 }
+
+/**
+ * The catalogue's generation (moved by triggers on every table the public catalogue reads). A
+ * plain read, so on the embedded database its read cache answers it until any write.
+ */
+export async function selectCatalogueGeneration(db: Kysely<DB>): Promise<string> {
+  const row = await db.selectFrom('catalogue_generation').select('n').executeTakeFirstOrThrow();
+  return String(row.n);
+}

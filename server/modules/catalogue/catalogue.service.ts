@@ -17,6 +17,7 @@ import {
   countDishesUpTo,
   countNearbyMatchingRestaurants,
   selectApprovedRestaurant,
+  selectCatalogueGeneration,
   selectCategories,
   selectCategoryByName,
   selectDishCategories,
@@ -414,4 +415,9 @@ export async function listRestaurantReviews(
   if (!(await selectApprovedRestaurant(db, restaurantId)))
     throw new AppError('RESTAURANT_NOT_FOUND');
   return reviewPage(db, { restaurantId }, page, perPage);
+}
+
+/** Where the public catalogue stands now: any write to what its replies read changes it. */
+export function catalogueGeneration(db: Kysely<DB>): Promise<string> {
+  return selectCatalogueGeneration(db);
 }

@@ -7,7 +7,8 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/category/',
     {
-      config: { access: 'public' },
+      // The same for everybody until a category changes: kept serialized and compressed.
+      config: { access: 'public', replyCache: 'catalogue' },
       schema: {
         tags: ['catalogue'],
         summary: 'Danh sách danh mục món ăn',
