@@ -12,7 +12,6 @@
 // figures as JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +20,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { mulberry32 } from '../server/lib/random';
 import { seedBenchCatalogue } from '../server/seed/bench';
 import { countBenchRows } from '../server/seed/bench.queries';
+import { freePort } from './with-postgres.mjs';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 10);
@@ -94,17 +94,6 @@ function spreadPoints(): { lat: number; lon: number }[] {
       lat: round(HOAN_KIEM.lat + (r * Math.sin(angle)) / kmPerDegLat),
       lon: round(HOAN_KIEM.lon + (r * Math.cos(angle)) / kmPerDegLon),
     };
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

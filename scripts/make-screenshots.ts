@@ -7,11 +7,11 @@
 import { chromium, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { vi } from '../src/i18n/vi';
+import { freePort } from './with-postgres.mjs';
 
 // Runs inside the page; this script is type-checked without the DOM library.
 declare const document: {
@@ -42,17 +42,6 @@ const SHOTS = [
 const ADDRESS = '36 Hàng Bạc, Hoàn Kiếm';
 // One new customer per screenshot: sign-in codes are limited per phone.
 const phone = (index: number) => `097700000${index}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(baseURL: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
