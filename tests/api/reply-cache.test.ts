@@ -400,4 +400,37 @@ describe('kept replies of the public catalogue', () => {
       .catch(() => undefined);
     expect(await generation()).toBe(before);
   });
+
+  // Two pools over one PostgreSQL; the embedded database runs one transaction at a time.
+  it.skipIf(testLane() === 'pglite')(
+    'lets two catalogue writers that cross each other wait their turn instead of deadlocking',
+    async () => {
+      const dish = shop.dishes['Phở bò tái']!;
+      // A has bumped the generation (a write that locks no row) and then writes the dish; B
+      // writes the dish in between. With the bump after B's statement, B would hold the dish
+      // and wait for the generation while A waits for the dish: PostgreSQL would abort one.
+      let bumped!: () => void;
+      const hasBumped = new Promise<void>((resolve) => (bumped = resolve));
+      let goOn!: () => void;
+      const mayGoOn = new Promise<void>((resolve) => (goOn = resolve));
+      const a = databases.a.db.transaction().execute(async (trx) => {
+        await sql`update reviews set rating = rating where false`.execute(trx);
+        bumped();
+        await mayGoOn;
+        await sql`update foods set price = price where id = ${dish}`.execute(trx);
+      });
+      await hasBumped;
+      const b = databases.b.db.transaction().execute(async (trx) => {
+        await sql`update foods set price = price where id = ${dish}`.execute(trx);
+      });
+      // B is queued behind A's lock before A goes on.
+      await vi.waitFor(async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database()`.execute(t.database.db);
+        expect(rows[0]!.n).toBe(1);
+      });
+      goOn();
+      await expect(Promise.all([a, b])).resolves.toEqual([undefined, undefined]);
+    },
+  );
 });

@@ -6,8 +6,8 @@ import { sql, type Kysely } from 'kysely';
  * reply is still the one the database would give (docs/decisions/034-reply-cache.md).
  *
  * Statement-level triggers (one bump per writing transaction, however many rows and
- * statements it has) on every table those replies read: restaurants, foods, food_categories, categories, toppings, reviews.
- * The bump runs inside the writing transaction, so it commits with the write and a rolled-back
+ * statements it has) on every table those replies read: restaurants, foods, food_categories,
+ * categories, toppings, reviews. The bump runs inside the writing transaction, so it commits with the write and a rolled-back
  * write moves nothing. Tables that triggers on foods keep current (the search words) change in
  * the same statement as the dish, which the foods trigger already counts. Uploads are not
  * read: a reply holds a file's name, which lives in foods and restaurants.
@@ -41,9 +41,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       perform set_config('mon_ngon.catalogue_bumped', 'on', true);
       return null;
     end $$`.execute(db);
+  // BEFORE the statement: a transaction takes the generation row's lock before the lock of any
+  // catalogue row it writes, so two writers always take them in the same order. Bumping after
+  // would let one hold the generation and wait for a dish row that the other holds while that
+  // one waits for the generation: a deadlock, one of them aborted.
   for (const table of CATALOGUE_TABLES) {
     await sql`create trigger ${sql.raw(`${table}_catalogue_generation`)}
-      after insert or update or delete or truncate on ${sql.table(table)}
+      before insert or update or delete or truncate on ${sql.table(table)}
       for each statement execute function catalogue_generation_bump()`.execute(db);
   }
 }
