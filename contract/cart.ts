@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_MAX_QUANTITY, CART_MAX_TOPPINGS, CART_MIN_QUANTITY } from './cart-limits';
 import { okReply } from './envelope';
 import { idParam, idSchema } from './numbers';
+import { LineNoteSchema, LineOptionSchema, OPTION_GROUPS_MAX, OPTIONS_PER_GROUP_MAX } from './options';
 
 export {
   CART_MAX_LINES,
@@ -21,7 +22,11 @@ export const QuantitySchema = z
   .min(CART_MIN_QUANTITY, QUANTITY_MESSAGE)
   .max(CART_MAX_QUANTITY, QUANTITY_MESSAGE);
 
-/** Spec section 3, 'Add-to-cart payload'. Topping ids are a set: order and repeats do not matter. */
+/**
+ * Spec section 3, 'Add-to-cart payload', plus the dish's option choices and the line's note.
+ * Topping and option ids are one set: order and repeats do not matter, and a topping may come
+ * in either list.
+ */
 export const CartAddBodySchema = z.object({
   food_id: idSchema(),
   quantity: QuantitySchema,
@@ -29,6 +34,11 @@ export const CartAddBodySchema = z.object({
     .array(idSchema(), { error: 'Danh sách topping không hợp lệ' })
     .max(CART_MAX_TOPPINGS, `Tối đa ${CART_MAX_TOPPINGS} topping cho một món`)
     .default([]),
+  option_ids: z
+    .array(idSchema('Lựa chọn không hợp lệ'), { error: 'Danh sách lựa chọn không hợp lệ' })
+    .max(OPTION_GROUPS_MAX * OPTIONS_PER_GROUP_MAX, 'Danh sách lựa chọn không hợp lệ')
+    .default([]),
+  note: LineNoteSchema.default(''),
 });
 
 /** Spec section 3, 'Update-item payload'. */
@@ -57,8 +67,17 @@ export const CartItemSchema = z.object({
   quantity: z.number().int(),
   topping_ids: z.array(z.number().int()),
   toppings: z.array(CartToppingSchema),
+  /** Every choice of the line by group, in the dish's group order, toppings last. */
+  option_ids: z.array(z.number().int()),
+  options: z.array(LineOptionSchema),
+  note: z.string(),
   line_total: z.number().int(),
   available: z.boolean(),
+  /**
+   * Why the line cannot be ordered as it is, when `available` is false ('Lựa chọn "Size L" đã
+   * hết'); null otherwise.
+   */
+  unavailable_reason: z.string().nullable(),
 });
 
 /**

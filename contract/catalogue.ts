@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okReply, PaginationSchema } from './envelope';
 import { idParam, INT32_MAX, pageParam, perPageParam, wholeNumberParam } from './numbers';
+import { OptionGroupSchema } from './options';
 
 // --- Opening hours (design.md section 5) ---
 
@@ -102,6 +103,8 @@ export const FoodSchema = z.object({
     is_open_now: z.boolean(),
   }),
   toppings: z.array(ToppingSchema),
+  /** The dish's option groups in order, toppings aside (they stay in `toppings`). */
+  option_groups: z.array(OptionGroupSchema),
 });
 
 export const ReviewSchema = z.object({

@@ -137,6 +137,9 @@ export const OrderItemSchema = z.object({
   quantity: z.number().int(),
   subtotal: z.number().int(),
   toppings: z.array(z.object({ id: z.number().int(), name: z.string(), price: z.number().int() })),
+  /** Every choice as ordered, by group (toppings included), and the customer's note. */
+  options: z.array(LineOptionSchema),
+  note: z.string(),
   has_reviewed: z.boolean(),
 });
 

@@ -3,6 +3,7 @@ import { jsonTooDeep } from './json-depth';
 import { PageQuerySchema, SearchTextSchema, ToppingSchema } from './catalogue';
 import { okReply, PaginationSchema } from './envelope';
 import { idParam, idSchema } from './numbers';
+import { OptionGroupsInputSchema, StaffOptionGroupSchema } from './options';
 
 // The staff menu (spec 2.18, 7.5 'foods/'): one restaurant's dishes as its owner and
 // staff edit them. The same body arrives as JSON or as multipart fields (with an image file);
@@ -86,6 +87,8 @@ export const FoodCreateBodySchema = z.object({
     .array(ToppingInputSchema, { error: 'Danh sách topping không hợp lệ' })
     .max(TOPPINGS_MAX, `Tối đa ${TOPPINGS_MAX} topping`)
     .default([]),
+  /** The dish's option groups besides its toppings, as a whole list. */
+  option_groups: OptionGroupsInputSchema.default([]),
   available: z.boolean({ error: 'Trạng thái món không hợp lệ' }).default(true),
 });
 
@@ -106,6 +109,8 @@ export const FoodUpdateBodySchema = z.object({
     .array(ToppingInputSchema, { error: 'Danh sách topping không hợp lệ' })
     .max(TOPPINGS_MAX, `Tối đa ${TOPPINGS_MAX} topping`)
     .optional(),
+  /** When given, the whole list: a group or option left out is removed, an id keeps one. */
+  option_groups: OptionGroupsInputSchema.optional(),
   available: z.boolean({ error: 'Trạng thái món không hợp lệ' }).optional(),
 });
 
@@ -122,7 +127,7 @@ export function parseFoodFields(fields: Record<string, string>): Record<string, 
   if (fields.available === 'true' || fields.available === 'false') {
     out.available = fields.available === 'true';
   }
-  for (const key of ['category_ids', 'toppings'] as const) {
+  for (const key of ['category_ids', 'toppings', 'option_groups'] as const) {
     const value = fields[key];
     // Too deep to be a list of toppings: left as text before anything walks it.
     if (value === undefined || jsonTooDeep(value)) continue;
@@ -145,6 +150,9 @@ export const StaffFoodSchema = z.object({
   available: z.boolean(),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
   toppings: z.array(ToppingSchema),
+  option_groups: z.array(StaffOptionGroupSchema),
+  /** Set while the dish is sold out for today: it is sellable again from then on, by itself. */
+  available_again_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

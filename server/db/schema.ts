@@ -143,6 +143,8 @@ export interface FoodsTable {
   price: number;
   image: string | null;
   available: Generated<boolean>;
+  /** Sold out for today (migration 0013): sellable again from this moment, by itself. */
+  sold_out_until: Timestamp | null;
   deleted_at: Timestamp | null;
   /** Kept by triggers (migration 0003); read-only for application code. */
   lat: ColumnType<number, never, never>;
@@ -158,11 +160,30 @@ export interface FoodCategoriesTable {
   category_id: number;
 }
 
+/**
+ * A topping (no `group_id`) or an option of one of the dish's groups (migration 0013): one id
+ * space for both.
+ */
 export interface ToppingsTable {
   id: Generated<number>;
   food_id: number;
+  group_id: number | null;
   name: string;
   price: number;
+  position: Generated<number>;
+  /** The owner's switch for this option. */
+  available: Generated<boolean>;
+  /** Sold out for today: sellable again from this moment, by itself. */
+  sold_out_until: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface OptionGroupsTable {
+  id: Generated<number>;
+  food_id: number;
+  name: string;
+  min_select: number;
+  max_select: number;
   position: Generated<number>;
   deleted_at: Timestamp | null;
 }
@@ -189,8 +210,12 @@ export interface CartItemsTable {
   id: Generated<number>;
   customer_id: number;
   food_id: number;
-  /** Sorted ascending, without duplicates: the line's identity with food_id. */
-  topping_ids: ColumnType<number[], number[] | undefined, number[]>;
+  /**
+   * The chosen toppings and options, sorted ascending, without duplicates: the line's identity
+   * with food_id and note.
+   */
+  option_ids: ColumnType<number[], number[] | undefined, number[]>;
+  note: Generated<string>;
   quantity: number;
   created_at: CreatedAt;
 }
@@ -249,6 +274,13 @@ export interface OrderItemTopping {
   price: number;
 }
 
+export interface OrderItemOption {
+  id: number;
+  group: string;
+  name: string;
+  price: number;
+}
+
 export interface OrderItemsTable {
   id: Generated<number>;
   order_id: number;
@@ -261,6 +293,9 @@ export interface OrderItemsTable {
   subtotal: number;
   /** jsonb: OrderItemTopping[]. Written as a JSON string. */
   toppings: ColumnType<OrderItemTopping[], string, never>;
+  /** jsonb: every choice as bought, [{id, group, name, price}]. Written as a JSON string. */
+  options: ColumnType<OrderItemOption[], string | undefined, never>;
+  note: Generated<string>;
 }
 
 export interface CouponRedemptionsTable {
@@ -437,6 +472,7 @@ export interface DB {
   foods: FoodsTable;
   food_categories: FoodCategoriesTable;
   toppings: ToppingsTable;
+  option_groups: OptionGroupsTable;
   reviews: ReviewsTable;
   catalogue_generation: CatalogueGenerationTable;
   carts: CartsTable;
