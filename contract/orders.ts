@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okReply, PaginationSchema } from './envelope';
 import { normalizePhone, PHONE_INVALID } from './fields';
 import { idSchema, pageParam, perPageParam } from './numbers';
+import { LineOptionSchema } from './options';
 
 // --- Coupons (spec 7.4, design.md section 5) ---
 
