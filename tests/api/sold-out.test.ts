@@ -111,7 +111,7 @@ const refusal = (res: Reply, status: number, code: string) => {
   return body;
 };
 
-const staffOk = (res: StaffReply) => {
+const staffOk = (res: { status: number; body: unknown }) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return StaffFoodReplySchema.parse(res.body).data;
 };

@@ -63,7 +63,6 @@ export function selectDishForCart(db: Kysely<DB>, foodId: number) {
       'f.id',
       'f.available',
       'f.sold_out_until',
-      'f.name',
       'f.deleted_at',
       'f.restaurant_id',
       'r.is_active as restaurant_is_active',
