@@ -722,9 +722,20 @@ describe('customers: choosing options', () => {
       { food_id: pho.id, quantity: 2, option_ids: [lan], topping_ids: [quay], note: 'không hành' },
       buyer,
     );
+    // The coupon's minimum is met only with the choices: it reads the whole subtotal.
+    await t.database.db
+      .insertInto('coupons')
+      .values({
+        code: 'LUACHON10',
+        kind: 'percent',
+        value: 10,
+        min_order: 110_000,
+        starts_at: new Date(Date.now() - 86_400_000),
+      })
+      .execute();
     const created = await call(t.app, 'POST', '/api/customer/orders/', {
       token: buyer.token,
-      body: DELIVERY,
+      body: { ...DELIVERY, coupon_code: 'LUACHON10' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const orderId = (created.body as { data: { order: { id: number } } }).data.order.id;
@@ -744,7 +755,7 @@ describe('customers: choosing options', () => {
       token: buyer.token,
     });
     const order = OrderReplySchema.parse(mine.body).data;
-    expect(order.subtotal).toBe(116_000);
+    expect(order).toMatchObject({ subtotal: 116_000, discount: 11_600, total_amount: 104_400 });
     expect(order.items).toEqual([expect.objectContaining(item)]);
     // Later menu edits change nothing in the order.
     await putFood(ownerA, pho.id, { option_groups: [] });
