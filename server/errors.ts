@@ -52,6 +52,12 @@ export const ERRORS = {
   UNSUPPORTED_IMAGE: { status: 400, message: 'Ảnh phải có định dạng JPG, PNG hoặc WebP' },
   IMAGE_TOO_LARGE: { status: 400, message: 'Kích thước ảnh quá lớn (tối đa 40 megapixel)' },
   TOPPING_INVALID: { status: 400, message: 'Topping không thuộc món ăn này' },
+  /** An option id (or a group's) that is not one of this dish's, or sent twice. */
+  OPTION_INVALID: { status: 400, message: 'Lựa chọn không thuộc món ăn này' },
+  /** Sent with the group's name: 'Vui lòng chọn Size'. */
+  OPTION_REQUIRED: { status: 400, message: 'Vui lòng chọn đủ các lựa chọn bắt buộc' },
+  /** Sent with the group's limit and name: 'Chỉ được chọn tối đa 2 Topping'. */
+  OPTION_TOO_MANY: { status: 400, message: 'Đã chọn quá số lựa chọn cho phép' },
   ADDRESS_NOT_FOUND: {
     status: 400,
     message:
@@ -108,6 +114,7 @@ export const ERRORS = {
   },
   NOT_FOUND: { status: 404, message: 'Không tìm thấy đường dẫn này' },
   FOOD_NOT_FOUND: { status: 404, message: 'Không tìm thấy món ăn' },
+  OPTION_NOT_FOUND: { status: 404, message: 'Không tìm thấy lựa chọn này của món' },
   RESTAURANT_NOT_FOUND: { status: 404, message: 'Không tìm thấy nhà hàng' },
   /** A staff-level caller with no restaurant of their own (an admin has none either). */
   RESTAURANT_NONE: {
@@ -128,6 +135,8 @@ export const ERRORS = {
     message: 'Giỏ hàng đang có món của quán khác. Hãy xóa giỏ hàng cũ trước khi thêm món này.',
   },
   FOOD_UNAVAILABLE: { status: 409, message: 'Món ăn này hiện không khả dụng' },
+  /** Like FOOD_UNAVAILABLE, for one option: sent with its name ('Lựa chọn "Size L" đã hết'). */
+  OPTION_UNAVAILABLE: { status: 409, message: 'Lựa chọn này đã hết' },
   RESTAURANT_PAUSED: { status: 409, message: 'Nhà hàng đang tạm ngừng nhận đơn' },
   RESTAURANT_CLOSED: {
     status: 409,

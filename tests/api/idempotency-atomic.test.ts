@@ -192,7 +192,7 @@ describe('a key taken over', () => {
       addToCart(
         t.database.db,
         customer.id,
-        { food_id: pho, quantity: 1, topping_ids: [] },
+        { food_id: pho, quantity: 1, topping_ids: [], option_ids: [], note: '' },
         lateKeep,
       ),
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS', status: 409 });

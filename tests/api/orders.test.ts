@@ -262,6 +262,11 @@ describe('orders (spec 7.4, 7.5)', () => {
             { id: toppings.trung, name: 'Thêm trứng', price: 5_000 },
             { id: toppings.quay, name: 'Quẩy', price: 3_000 },
           ],
+          options: [
+            { id: toppings.trung, group: 'Topping', name: 'Thêm trứng', price: 5_000 },
+            { id: toppings.quay, group: 'Topping', name: 'Quẩy', price: 3_000 },
+          ],
+          note: '',
           has_reviewed: false,
         },
         {
@@ -273,6 +278,8 @@ describe('orders (spec 7.4, 7.5)', () => {
           quantity: 1,
           subtotal: 45_000,
           toppings: [],
+          options: [],
+          note: '',
           has_reviewed: false,
         },
       ]);

@@ -91,6 +91,8 @@ const OUTCOMES: Record<Kind, Record<Actor, Outcome>> = {
 
 interface Ids {
   food: number;
+  /** A topping of A's dish: the sold-out of one choice names it. */
+  topping: number;
   order: number;
   member: number;
   restaurant: number;
@@ -131,6 +133,19 @@ const TABLE: Row[] = [
     body: { price: 61_000 },
   },
   { method: 'PUT', path: '/api/staff/foods/{id}/toggle/', kind: 'restaurant-id' },
+  {
+    method: 'PUT',
+    path: '/api/staff/foods/{id}/sold-out/',
+    kind: 'restaurant-id',
+    body: { sold_out: true },
+  },
+  {
+    method: 'PUT',
+    path: '/api/staff/foods/{id}/options/{option_id}/sold-out/',
+    kind: 'restaurant-id',
+    url: (ids) => `/api/staff/foods/${ids.food}/options/${ids.topping}/sold-out/`,
+    body: { sold_out: true },
+  },
   { method: 'DELETE', path: '/api/staff/foods/{id}/', kind: 'restaurant-id' },
   { method: 'GET', path: '/api/staff/reviews/', kind: 'restaurant' },
   { method: 'GET', path: '/api/staff/orders/', kind: 'restaurant' },
@@ -249,7 +264,9 @@ describe('authorization of every staff and admin route', () => {
         name: MARKER,
         lat: 21.0343,
         lon: 105.8531,
-        dishes: [{ name: `Phở ${MARKER}`, price: 60_000 }],
+        dishes: [
+          { name: `Phở ${MARKER}`, price: 60_000, toppings: [{ name: 'Quẩy', price: 3_000 }] },
+        ],
       },
       {
         name: 'Quán B',
@@ -279,8 +296,14 @@ describe('authorization of every staff and admin route', () => {
       { token: ownerA.token, body: { amount: 20_000 } },
     );
     expect(withdrawn.status).toBe(200);
+    const topping = await t.database.db
+      .selectFrom('toppings')
+      .select('id')
+      .where('food_id', '=', a!.dishes[`Phở ${MARKER}`]!)
+      .executeTakeFirstOrThrow();
     ids = {
       food: a!.dishes[`Phở ${MARKER}`]!,
+      topping: topping.id,
       order: order.id,
       member: member.id,
       restaurant: a!.id,
@@ -303,6 +326,7 @@ describe('authorization of every staff and admin route', () => {
       await Promise.all([
         db.selectFrom('restaurants').selectAll().where('id', '=', ids.restaurant).execute(),
         db.selectFrom('foods').selectAll().where('restaurant_id', '=', ids.restaurant).execute(),
+        db.selectFrom('toppings').selectAll().where('food_id', '=', ids.food).execute(),
         db.selectFrom('orders').selectAll().where('restaurant_id', '=', ids.restaurant).execute(),
         db
           .selectFrom('users')

@@ -62,6 +62,7 @@ export function selectDishForCart(db: Kysely<DB>, foodId: number) {
     .select([
       'f.id',
       'f.available',
+      'f.sold_out_until',
       'f.deleted_at',
       'f.restaurant_id',
       'r.is_active as restaurant_is_active',
@@ -71,21 +72,32 @@ export function selectDishForCart(db: Kysely<DB>, foodId: number) {
     .executeTakeFirst();
 }
 
-/** Which of these ids are toppings of the dish still on its menu. */
-export async function selectDishToppingIds(
-  db: Kysely<DB>,
-  foodId: number,
-  ids: number[],
-): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('toppings')
-    .select('id')
-    .where('food_id', '=', foodId)
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
+/**
+ * The dish's choices still on the menu: its toppings (no group) and the options of its groups
+ * still on it, with what deciding whether each may be chosen needs.
+ */
+export function selectDishChoices(db: Kysely<DB>, foodId: number) {
+  return db
+    .selectFrom('toppings as t')
+    .leftJoin('option_groups as g', 'g.id', 't.group_id')
+    .select(['t.id', 't.group_id', 't.name', 't.available', 't.sold_out_until'])
+    .where('t.food_id', '=', foodId)
+    .where('t.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('t.group_id', 'is', null), eb('g.deleted_at', 'is', null)]))
     .execute();
-  return rows.map((row) => row.id);
+}
+
+/** The option groups still on the menu of these dishes, in menu order. */
+export function selectDishGroups(db: Kysely<DB>, foodIds: number[]) {
+  if (!foodIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('option_groups')
+    .select(['id', 'food_id', 'name', 'min_select', 'max_select'])
+    .where('food_id', 'in', foodIds)
+    .where('deleted_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 export async function countLines(db: Kysely<DB>, customerId: number): Promise<number> {
@@ -97,41 +109,44 @@ export async function countLines(db: Kysely<DB>, customerId: number): Promise<nu
   return Number(row.count);
 }
 
-/** The line holding this dish with exactly these toppings (`toppingIds` sorted, distinct). */
-export function selectLine(
-  db: Kysely<DB>,
-  customerId: number,
-  foodId: number,
-  toppingIds: number[],
-) {
+/** What makes a cart line: the dish, its choices (sorted, distinct) and the note. */
+export interface LineKey {
+  foodId: number;
+  optionIds: number[];
+  note: string;
+}
+
+/** The line holding this dish with exactly these choices and this note. */
+export function selectLine(db: Kysely<DB>, customerId: number, key: LineKey) {
   return db
     .selectFrom('cart_items')
     .select(['id', 'quantity'])
     .where('customer_id', '=', customerId)
-    .where('food_id', '=', foodId)
-    .where('topping_ids', '=', sql<number[]>`${toppingIds}::int[]`)
+    .where('food_id', '=', key.foodId)
+    .where('option_ids', '=', sql<number[]>`${key.optionIds}::int[]`)
+    .where('note', '=', key.note)
     .executeTakeFirst();
 }
 
-/** A new line, or more of the same line: the unique (customer, dish, toppings) key decides. */
+/** A new line, or more of the same line: the unique (customer, dish, choices, note) key decides. */
 export async function addToLine(
   trx: Kysely<DB>,
   customerId: number,
-  foodId: number,
-  toppingIds: number[],
+  key: LineKey,
   quantity: number,
 ): Promise<void> {
   await trx
     .insertInto('cart_items')
     .values({
       customer_id: customerId,
-      food_id: foodId,
-      topping_ids: sql<number[]>`${toppingIds}::int[]`,
+      food_id: key.foodId,
+      option_ids: sql<number[]>`${key.optionIds}::int[]`,
+      note: key.note,
       quantity,
     })
     .onConflict((oc) =>
       oc
-        .columns(['customer_id', 'food_id', 'topping_ids'])
+        .columns(['customer_id', 'food_id', 'option_ids', 'note'])
         .doUpdateSet({ quantity: sql<number>`cart_items.quantity + excluded.quantity` }),
     )
     .execute();
@@ -176,7 +191,9 @@ export async function deleteLines(trx: Kysely<DB>, customerId: number): Promise<
 export interface LineRow {
   id: number;
   food_id: number;
-  topping_ids: number[];
+  /** Toppings and options, sorted, distinct. */
+  option_ids: number[];
+  note: string;
   quantity: number;
   food_name: string;
   /** As stored: an upload name or an owner's URL. */
@@ -186,6 +203,8 @@ export interface LineRow {
   restaurant_name: string;
   /** The dish is on sale now: available, not deleted, its restaurant approved and active. */
   sellable: boolean;
+  /** 'Hết hôm nay' until then (compared with the clock by the service). */
+  sold_out_until: Date | null;
 }
 
 /**
@@ -205,7 +224,8 @@ export function selectLines(
     .select([
       'ci.id',
       'ci.food_id',
-      'ci.topping_ids',
+      'ci.option_ids',
+      'ci.note',
       'ci.quantity',
       'f.name as food_name',
       'f.image as food_image',
@@ -214,6 +234,7 @@ export function selectLines(
       'r.name as restaurant_name',
       sql<boolean>`f.available and f.deleted_at is null
         and r.is_active and r.approval_status = 'approved'`.as('sellable'),
+      'f.sold_out_until',
     ])
     .where('ci.customer_id', '=', customerId)
     .orderBy('ci.created_at')
@@ -221,14 +242,32 @@ export function selectLines(
   return (lockDishes ? query.forShare('f') : query).execute();
 }
 
-/** Toppings by id, deleted ones included (a line may hold one removed since), in menu order. */
-export function selectToppingsByIds(db: Kysely<DB>, ids: number[]) {
+/**
+ * Toppings and options by id, removed ones included (a line may hold one removed since), with
+ * their group (null for a topping), in menu order: groups in the dish's order, then toppings.
+ */
+export function selectChoicesByIds(db: Kysely<DB>, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
-    .selectFrom('toppings')
-    .select(['id', 'food_id', 'name', 'price', 'deleted_at'])
-    .where('id', 'in', ids)
-    .orderBy('position')
-    .orderBy('id')
+    .selectFrom('toppings as t')
+    .leftJoin('option_groups as g', 'g.id', 't.group_id')
+    .select([
+      't.id',
+      't.food_id',
+      't.group_id',
+      't.name',
+      't.price',
+      't.available',
+      't.sold_out_until',
+      't.deleted_at',
+      'g.name as group_name',
+      'g.deleted_at as group_deleted_at',
+    ])
+    .where('t.id', 'in', ids)
+    .orderBy(sql`g.position is null`)
+    .orderBy('g.position')
+    .orderBy('g.id')
+    .orderBy('t.position')
+    .orderBy('t.id')
     .execute();
 }

@@ -43,7 +43,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       config: CUSTOMER_IDEMPOTENT,
       schema: {
         tags: ['cart'],
-        summary: 'Thêm món (với topping) vào giỏ hàng',
+        summary: 'Thêm món (với topping, lựa chọn và ghi chú) vào giỏ hàng',
         body: CartAddBodySchema,
         response: {
           200: CartReplySchema,
@@ -53,6 +53,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
             'CART_TOO_MANY_LINES',
             'FOOD_NOT_FOUND',
             'FOOD_UNAVAILABLE',
+            'OPTION_INVALID',
+            'OPTION_REQUIRED',
+            'OPTION_TOO_MANY',
+            'OPTION_UNAVAILABLE',
             'RESTAURANT_PAUSED',
             'TOPPING_INVALID',
           ),

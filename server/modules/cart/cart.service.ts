@@ -7,8 +7,10 @@ import {
   type Cart,
   type CartAddBody,
 } from '#contract/cart';
+import { TOPPINGS_GROUP_NAME, type LineOption } from '#contract/options';
 import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { isSoldOut } from '#server/lib/sold-out';
 import { publicFileUrl } from '#server/storage/uploads';
 import type { KeepReply } from '../idempotency/idempotency.service';
 import {
@@ -20,11 +22,12 @@ import {
   lockCart,
   lockExistingCart,
   selectCart,
+  selectChoicesByIds,
+  selectDishChoices,
   selectDishForCart,
-  selectDishToppingIds,
+  selectDishGroups,
   selectLine,
   selectLines,
-  selectToppingsByIds,
   setLineQuantity,
   type LineRow,
 } from './cart.queries';
@@ -35,10 +38,16 @@ export interface CheckoutLine {
   food_image: string | null;
   base_price: number;
   toppings: { id: number; name: string; price: number }[];
+  /** Every choice, by group, as the order item keeps it. */
+  options: LineOption[];
+  note: string;
   price: number;
   quantity: number;
   line_total: number;
   available: boolean;
+  /** The dish itself is on sale (false: it, not one of its choices, is what stopped the line). */
+  dish_available: boolean;
+  unavailable_reason: string | null;
 }
 
 export interface CheckoutCart {
@@ -48,48 +57,125 @@ export interface CheckoutCart {
 }
 
 interface PricedLine extends LineRow {
+  topping_ids: number[];
   toppings: { id: number; name: string; price: number }[];
+  options: LineOption[];
   price: number;
   line_total: number;
   available: boolean;
+  dish_available: boolean;
+  unavailable_reason: string | null;
+}
+
+type ChoiceRow = Awaited<ReturnType<typeof selectChoicesByIds>>[number];
+type GroupRow = Awaited<ReturnType<typeof selectDishGroups>>[number];
+
+/**
+ * How many of a group's options a set of choices holds, against its rule: the refusal's code
+ * and sentence, or null when the set answers every group.
+ */
+function groupProblem(
+  groups: GroupRow[],
+  chosenGroupIds: (number | null)[],
+): { code: 'OPTION_TOO_MANY' | 'OPTION_REQUIRED'; message: string } | null {
+  for (const group of groups) {
+    const count = chosenGroupIds.filter((id) => id === group.id).length;
+    if (count > group.max_select) {
+      return {
+        code: 'OPTION_TOO_MANY',
+        message: `Chỉ được chọn tối đa ${group.max_select} ${group.name}`,
+      };
+    }
+    if (count < group.min_select) {
+      return { code: 'OPTION_REQUIRED', message: `Vui lòng chọn ${group.name}` };
+    }
+  }
+  return null;
 }
 
 /**
- * The lines with today's prices: the cart always shows what the dish and its toppings cost
- * now (the order keeps its own snapshot). A line whose topping has left the menu cannot be
- * ordered as it is, so it counts as unavailable like a dish that stopped selling.
+ * Why a line cannot be ordered as it is now, in the customer's words, or null: the dish
+ * stopped selling, one of its choices left the menu or is sold out, or its groups changed so
+ * the choices no longer answer them (a required group added since, a smaller maximum).
+ */
+function lineProblem(
+  line: LineRow,
+  own: ChoiceRow[],
+  groups: GroupRow[],
+  now: Date,
+): string | null {
+  if (!line.sellable) return `Món "${line.food_name}" hiện không khả dụng`;
+  if (isSoldOut(line.sold_out_until, now)) return `Món "${line.food_name}" đã hết hôm nay`;
+  if (own.length !== line.option_ids.length) return 'Một lựa chọn của món không còn trong thực đơn';
+  const removed = own.find(
+    (c) => c.deleted_at !== null || (c.group_id !== null && c.group_deleted_at !== null),
+  );
+  if (removed) return `Lựa chọn "${removed.name}" không còn trong thực đơn`;
+  const gone = own.find((c) => !c.available || isSoldOut(c.sold_out_until, now));
+  if (gone) return `Lựa chọn "${gone.name}" đã hết`;
+  return (
+    groupProblem(
+      groups,
+      own.map((c) => c.group_id),
+    )?.message ?? null
+  );
+}
+
+/**
+ * The lines with today's prices: the cart always shows what the dish and its choices cost now
+ * (the order keeps its own snapshot). A line that cannot be ordered as it is (lineProblem)
+ * counts as unavailable and says why.
  */
 async function pricedLines(
   db: Kysely<DB>,
   customerId: number,
   lockDishes = false,
+  now = new Date(),
 ): Promise<PricedLine[]> {
   const lines = await selectLines(db, customerId, lockDishes);
-  const toppings = await selectToppingsByIds(db, [
-    ...new Set(lines.flatMap((line) => line.topping_ids)),
+  const [choices, groups] = await Promise.all([
+    selectChoicesByIds(db, [...new Set(lines.flatMap((line) => line.option_ids))]),
+    selectDishGroups(db, [...new Set(lines.map((line) => line.food_id))]),
   ]);
   return lines.map((line) => {
-    const own = toppings.filter(
-      (t) => t.food_id === line.food_id && line.topping_ids.includes(t.id),
+    // In menu order: the dish's groups in their order, then the toppings.
+    const own = choices.filter((c) => c.food_id === line.food_id && line.option_ids.includes(c.id));
+    const toppings = own.filter((c) => c.group_id === null);
+    const price = line.base_price + own.reduce((sum, c) => sum + c.price, 0);
+    const reason = lineProblem(
+      line,
+      own,
+      groups.filter((g) => g.food_id === line.food_id),
+      now,
     );
-    const price = line.base_price + own.reduce((sum, t) => sum + t.price, 0);
-    const toppingsIntact =
-      own.length === line.topping_ids.length && own.every((t) => t.deleted_at === null);
     return {
       ...line,
-      toppings: own.map(({ id, name, price: toppingPrice }) => ({ id, name, price: toppingPrice })),
+      topping_ids: line.option_ids.filter((id) => toppings.some((t) => t.id === id)),
+      toppings: toppings.map(({ id, name, price: toppingPrice }) => ({
+        id,
+        name,
+        price: toppingPrice,
+      })),
+      options: own.map((c) => ({
+        id: c.id,
+        group: c.group_name ?? TOPPINGS_GROUP_NAME,
+        name: c.name,
+        price: c.price,
+      })),
       price,
       line_total: price * line.quantity,
-      available: line.sellable && toppingsIntact,
+      available: reason === null,
+      dish_available: line.sellable && !isSoldOut(line.sold_out_until, now),
+      unavailable_reason: reason,
     };
   });
 }
 
 /** The whole cart of spec section 3, as every cart reply carries it. */
-export async function getCart(db: Kysely<DB>, customerId: number): Promise<Cart> {
+export async function getCart(db: Kysely<DB>, customerId: number, now = new Date()): Promise<Cart> {
   const cart = await selectCart(db, customerId);
   if (!cart) return EMPTY_CART;
-  const lines = await pricedLines(db, customerId);
+  const lines = await pricedLines(db, customerId, false, now);
   return {
     restaurant_id: cart.restaurant_id,
     restaurant_name: cart.restaurant_name,
@@ -104,8 +190,12 @@ export async function getCart(db: Kysely<DB>, customerId: number): Promise<Cart>
       quantity: line.quantity,
       topping_ids: line.topping_ids,
       toppings: line.toppings,
+      option_ids: line.option_ids,
+      options: line.options,
+      note: line.note,
       line_total: line.line_total,
       available: line.available,
+      unavailable_reason: line.unavailable_reason,
     })),
     item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotal: lines.reduce((sum, line) => sum + line.line_total, 0),
@@ -148,17 +238,59 @@ function mutateCapped(
 }
 
 /**
- * Adds a dish with a set of toppings. The same dish with the same toppings adds to its line.
- * Opening hours are not checked: a cart may be filled before the restaurant opens; the order
- * checks them.
+ * Checks a set of choices for the dish, inside the cart's transaction: `topping_ids` may name
+ * only its toppings (as the spec had it), `option_ids` any of its choices still on the menu;
+ * none may be off or sold out, and every group gets between its minimum and maximum.
+ */
+async function checkChoices(
+  trx: Kysely<DB>,
+  foodId: number,
+  input: CartAddBody,
+  now: Date,
+): Promise<void> {
+  const choices = new Map((await selectDishChoices(trx, foodId)).map((c) => [c.id, c]));
+  if (input.topping_ids.some((id) => choices.get(id)?.group_id !== null)) {
+    throw new AppError('TOPPING_INVALID');
+  }
+  if (input.option_ids.some((id) => !choices.has(id))) {
+    throw new AppError('OPTION_INVALID', {
+      errors: [{ path: 'option_ids', message: 'Lựa chọn không thuộc món ăn này' }],
+    });
+  }
+  const chosen = [...new Set([...input.topping_ids, ...input.option_ids])].map((id) =>
+    choices.get(id)!,
+  );
+  const gone = chosen.find((c) => !c.available || isSoldOut(c.sold_out_until, now));
+  if (gone) throw new AppError('OPTION_UNAVAILABLE', { message: `Lựa chọn "${gone.name}" đã hết` });
+  const problem = groupProblem(
+    await selectDishGroups(trx, [foodId]),
+    chosen.map((c) => c.group_id),
+  );
+  if (problem) {
+    throw new AppError(problem.code, {
+      message: problem.message,
+      errors: [{ path: 'option_ids', message: problem.message }],
+    });
+  }
+}
+
+/**
+ * Adds a dish with a set of choices (toppings and options) and a note. The same dish with the
+ * same choices and the same note adds to its line. Opening hours are not checked: a cart may
+ * be filled before the restaurant opens; the order checks them.
  */
 export function addToCart(
   db: Kysely<DB>,
   customerId: number,
   input: CartAddBody,
   keep?: KeepReply<Cart>,
+  now = new Date(),
 ): Promise<Cart> {
-  const toppingIds = [...new Set(input.topping_ids)].sort((a, b) => a - b);
+  const key = {
+    foodId: input.food_id,
+    optionIds: [...new Set([...input.topping_ids, ...input.option_ids])].sort((a, b) => a - b),
+    note: input.note,
+  };
   return mutateCapped(
     db,
     customerId,
@@ -169,23 +301,24 @@ export function addToCart(
       if (dish?.deleted_at !== null || dish.restaurant_approval !== 'approved') {
         throw new AppError('FOOD_NOT_FOUND');
       }
-      if (!dish.available) throw new AppError('FOOD_UNAVAILABLE');
+      if (!dish.available || isSoldOut(dish.sold_out_until, now)) {
+        throw new AppError('FOOD_UNAVAILABLE');
+      }
       if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
-      const known = await selectDishToppingIds(trx, dish.id, toppingIds);
-      if (known.length !== toppingIds.length) throw new AppError('TOPPING_INVALID');
+      await checkChoices(trx, dish.id, input, now);
 
       const lineCount = await countLines(trx, customerId);
       if (lineCount > 0 && boundTo !== dish.restaurant_id) {
         throw new AppError('CART_OTHER_RESTAURANT');
       }
-      const line = await selectLine(trx, customerId, dish.id, toppingIds);
+      const line = await selectLine(trx, customerId, key);
       if (line && line.quantity + input.quantity > CART_MAX_QUANTITY) {
         throw new AppError('CART_QUANTITY_LIMIT', {
           message: `Số lượng mỗi món tối đa ${CART_MAX_QUANTITY}. Giỏ hàng đã có ${line.quantity} phần món này.`,
         });
       }
       if (!line && lineCount >= CART_MAX_LINES) throw new AppError('CART_TOO_MANY_LINES');
-      await addToLine(trx, customerId, dish.id, toppingIds, input.quantity);
+      await addToLine(trx, customerId, key, input.quantity);
       if (boundTo !== dish.restaurant_id) await bindCart(trx, customerId, dish.restaurant_id);
     },
     keep,
@@ -247,10 +380,11 @@ export function clearCart(
 export async function lockCartForCheckout(
   trx: Kysely<DB>,
   customerId: number,
+  now = new Date(),
 ): Promise<CheckoutCart | null> {
   const cart = await lockExistingCart(trx, customerId);
   if (!cart) return null;
-  const lines = await pricedLines(trx, customerId, true);
+  const lines = await pricedLines(trx, customerId, true, now);
   const first = lines[0];
   if (!first) return null;
   return {
@@ -261,10 +395,14 @@ export async function lockCartForCheckout(
       food_image: line.food_image,
       base_price: line.base_price,
       toppings: line.toppings,
+      options: line.options,
+      note: line.note,
       price: line.price,
       quantity: line.quantity,
       line_total: line.line_total,
       available: line.available,
+      dish_available: line.dish_available,
+      unavailable_reason: line.unavailable_reason,
     })),
     subtotal: lines.reduce((sum, line) => sum + line.line_total, 0),
   };

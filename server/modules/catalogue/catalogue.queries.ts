@@ -45,6 +45,8 @@ export interface DishRow {
   price: number;
   image: string | null;
   available: boolean;
+  /** 'Hết hôm nay' until then: the service compares it with the clock (docs/decisions/035). */
+  sold_out_until: Date | null;
   restaurant_id: number;
   restaurant_name: string;
   restaurant_is_active: boolean;
@@ -106,7 +108,7 @@ function dishWhere(f: DishFilters): RawBuilder<unknown> {
 
 const DISH_COLUMNS = (
   origin: Point,
-) => sql`f.id, f.name, f.description, f.price, f.image, f.available,
+) => sql`f.id, f.name, f.description, f.price, f.image, f.available, f.sold_out_until,
   r.id as restaurant_id, r.name as restaurant_name, r.is_active as restaurant_is_active,
   earth_distance(ll_to_earth(f.lat, f.lon), ${earth(origin)}) / 1000 as distance_km`;
 
@@ -213,6 +215,7 @@ export async function selectListedFood(db: Kysely<DB>, id: number) {
       'f.price',
       'f.image',
       'f.available',
+      'f.sold_out_until',
       'r.id as restaurant_id',
       'r.name as restaurant_name',
       'r.image as restaurant_image',
@@ -229,10 +232,28 @@ export async function selectListedFood(db: Kysely<DB>, id: number) {
     .executeTakeFirst();
 }
 
-export function selectToppings(db: Kysely<DB>, foodId: number) {
+/**
+ * The dish's choices still on the menu: its toppings (no group) and the options of its groups
+ * still on it, in menu order, with what decides whether each can be chosen now.
+ */
+export function selectChoices(db: Kysely<DB>, foodId: number) {
   return db
-    .selectFrom('toppings')
-    .select(['id', 'name', 'price'])
+    .selectFrom('toppings as t')
+    .leftJoin('option_groups as g', 'g.id', 't.group_id')
+    .select(['t.id', 't.group_id', 't.name', 't.price', 't.available', 't.sold_out_until'])
+    .where('t.food_id', '=', foodId)
+    .where('t.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('t.group_id', 'is', null), eb('g.deleted_at', 'is', null)]))
+    .orderBy('t.position')
+    .orderBy('t.id')
+    .execute();
+}
+
+/** The dish's option groups still on the menu, in menu order. */
+export function selectOptionGroups(db: Kysely<DB>, foodId: number) {
+  return db
+    .selectFrom('option_groups')
+    .select(['id', 'name', 'min_select', 'max_select'])
     .where('food_id', '=', foodId)
     .where('deleted_at', 'is', null)
     .orderBy('position')

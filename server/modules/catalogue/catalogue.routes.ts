@@ -32,9 +32,10 @@ import {
 const PUBLIC = { access: 'public' } as const;
 const SIGNED_IN = { access: 'authenticated' } as const;
 // The same for every caller and read only from the catalogue tables: kept, serialized and
-// compressed, until any of those tables changes. The dish says whether its restaurant is open
-// now, so it is kept for the minute too.
-const KEPT = { ...PUBLIC, replyCache: 'catalogue' } as const;
+// compressed, until any of those tables changes. A reply that depends on the clock is kept for
+// the minute too: the dish says whether its restaurant is open now, and every reply that shows
+// a dish's `available` turns it back on by itself when a 'hết hôm nay' ends (at a whole
+// minute, the restaurant's opening), with no write to move the generation.
 const KEPT_FOR_THE_MINUTE = { ...PUBLIC, replyCache: 'catalogue-minute' } as const;
 
 const FoodIdParamsSchema = z.object({ foodId: IdParamsSchema.shape.id });
@@ -43,7 +44,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/food/',
     {
-      config: KEPT,
+      config: KEPT_FOR_THE_MINUTE,
       schema: {
         tags: ['catalogue'],
         summary: 'Món ăn gần nhất trước',
@@ -74,7 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search/',
     {
-      config: KEPT,
+      config: KEPT_FOR_THE_MINUTE,
       schema: {
         tags: ['catalogue'],
         summary: 'Tìm món ăn, nhóm theo nhà hàng',

@@ -11,6 +11,7 @@ import type { Pagination } from '#contract/envelope';
 import type { DB, RestaurantsTable } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { countHorizon, offsetOf, pagination } from '#server/lib/pagination';
+import { isSoldOut } from '#server/lib/sold-out';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
   countApprovedRestaurants,
@@ -29,7 +30,8 @@ import {
   selectRestaurantStats,
   selectSearchedFoods,
   selectSearchRestaurants,
-  selectToppings,
+  selectChoices,
+  selectOptionGroups,
   selectTopFoods,
   type DishFilters,
   type DishRow,
@@ -73,7 +75,7 @@ async function categoryIdOf(db: Kysely<DB>, name: string): Promise<number> {
   return category.id;
 }
 
-async function toDishes(db: Kysely<DB>, rows: DishRow[]): Promise<Dish[]> {
+async function toDishes(db: Kysely<DB>, rows: DishRow[], now = new Date()): Promise<Dish[]> {
   const categories = await selectDishCategories(
     db,
     rows.map((row) => row.id),
@@ -88,7 +90,7 @@ async function toDishes(db: Kysely<DB>, rows: DishRow[]): Promise<Dish[]> {
     price: row.price,
     image_url: publicFileUrl(row.image),
     distance_km: km(row.distance_km),
-    available: row.available,
+    available: row.available && !isSoldOut(row.sold_out_until, now),
     categories: byFood.get(row.id) ?? [],
     restaurant: {
       id: row.restaurant_id,
@@ -157,11 +159,19 @@ export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
 export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Promise<Food> {
   const row = await selectListedFood(db, id);
   if (!row) throw new AppError('FOOD_NOT_FOUND');
-  const [toppings, categories, rating] = await Promise.all([
-    selectToppings(db, id),
+  const [choices, groups, categories, rating] = await Promise.all([
+    selectChoices(db, id),
+    selectOptionGroups(db, id),
     selectDishCategories(db, [id]),
     foodRating(db, id),
   ]);
+  const canChoose = (c: (typeof choices)[number]) =>
+    c.available && !isSoldOut(c.sold_out_until, now);
+  // The spec's toppings carry no availability: one sold out today is left out of the list
+  // until it is back, as customers could not choose it.
+  const toppings = choices
+    .filter((c) => c.group_id === null && canChoose(c))
+    .map(({ id: toppingId, name, price }) => ({ id: toppingId, name, price }));
   const hours = row.restaurant_opening_hours as OpeningHours;
   return {
     id: row.id,
@@ -170,7 +180,7 @@ export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Pro
     price: row.price,
     image_url: publicFileUrl(row.image),
     categories: categories.map((c) => c.name),
-    available: row.available,
+    available: row.available && !isSoldOut(row.sold_out_until, now),
     rating: rating.rating,
     review_count: rating.review_count,
     restaurant: {
@@ -187,6 +197,12 @@ export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Pro
       is_open_now: row.restaurant_is_active && isOpenAt(hours, now),
     },
     toppings,
+    option_groups: groups.map((group) => ({
+      ...group,
+      options: choices
+        .filter((c) => c.group_id === group.id)
+        .map((c) => ({ id: c.id, name: c.name, price: c.price, available: canChoose(c) })),
+    })),
   };
 }
 

@@ -119,6 +119,8 @@ export function selectOrderItems(db: Kysely<DB>, orderIds: number[]) {
       'oi.quantity',
       'oi.subtotal',
       'oi.toppings',
+      'oi.options',
+      'oi.note',
     ])
     .select((eb) =>
       eb

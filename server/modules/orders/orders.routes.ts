@@ -46,6 +46,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             'CART_EMPTY',
             ...COUPON_REFUSALS,
             'FOOD_UNAVAILABLE',
+            'OPTION_UNAVAILABLE',
             'ORDER_NOT_FOUND',
             'RESTAURANT_CLOSED',
             'RESTAURANT_NOT_FOUND',

@@ -64,6 +64,8 @@ async function toOrders(db: Kysely<DB>, rows: OrderRow[]): Promise<Order[]> {
       quantity: item.quantity,
       subtotal: item.subtotal,
       toppings: item.toppings,
+      options: item.options,
+      note: item.note,
       has_reviewed: Boolean(item.has_reviewed),
     });
     byOrder.set(item.order_id, list);
@@ -150,13 +152,19 @@ export async function createOrder(
   now = new Date(),
 ): Promise<Order> {
   return db.transaction().execute(async (trx) => {
-    const cart = await lockCartForCheckout(trx, customerId);
+    const cart = await lockCartForCheckout(trx, customerId, now);
     if (!cart || cart.lines.length === 0) throw new AppError('CART_EMPTY');
     assertTakesOrders(await selectCheckoutRestaurant(trx, cart.restaurant_id), now);
     const unavailable = cart.lines.find((line) => !line.available);
-    if (unavailable) {
+    if (unavailable && !unavailable.dish_available) {
       throw new AppError('FOOD_UNAVAILABLE', {
         message: `Món "${unavailable.food_name}" hiện không khả dụng. Vui lòng xóa món này khỏi giỏ hàng.`,
+      });
+    }
+    // One of its choices changed since it was added (sold out, removed, a group now required).
+    if (unavailable) {
+      throw new AppError('OPTION_UNAVAILABLE', {
+        message: `Món "${unavailable.food_name}": ${unavailable.unavailable_reason}. Vui lòng xóa món này khỏi giỏ hàng và chọn lại.`,
       });
     }
     // Prices as the server has them now, whatever the client showed.
@@ -189,7 +197,7 @@ export async function createOrder(
       delivery_phone: body.delivery_phone,
       delivery_note: body.delivery_note ?? '',
     });
-    // The snapshot: later menu edits (names, prices, toppings) never change this order.
+    // The snapshot: later menu edits (names, prices, toppings, groups) never change this order.
     await insertOrderItems(
       trx,
       cart.lines.map((line) => ({
@@ -203,6 +211,8 @@ export async function createOrder(
         toppings: JSON.stringify(
           line.toppings.map((t) => ({ id: t.id, name: t.name, price: t.price })),
         ),
+        options: JSON.stringify(line.options),
+        note: line.note,
       })),
     );
     if (coupon) {

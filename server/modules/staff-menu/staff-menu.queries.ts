@@ -10,6 +10,7 @@ export interface StaffFoodRow {
   price: number;
   image: string | null;
   available: boolean;
+  sold_out_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -22,6 +23,7 @@ const FOOD_COLUMNS = [
   'f.price',
   'f.image',
   'f.available',
+  'f.sold_out_until',
   'f.created_at',
   'f.updated_at',
 ] as const;
@@ -196,13 +198,14 @@ export async function replaceFoodCategories(
 
 // --- Toppings ---
 
-/** The toppings still on the menu, in menu order. */
+/** The toppings still on the menu, in menu order (the rows of no group: options are not toppings). */
 export function selectMenuToppings(db: Kysely<DB>, foodIds: number[]) {
   if (!foodIds.length) return Promise.resolve([]);
   return db
     .selectFrom('toppings')
     .select(['food_id', 'id', 'name', 'price'])
     .where('food_id', 'in', foodIds)
+    .where('group_id', 'is', null)
     .where('deleted_at', 'is', null)
     .orderBy('food_id')
     .orderBy('position')
@@ -215,6 +218,7 @@ export async function selectMenuToppingIds(trx: Kysely<DB>, foodId: number): Pro
     .selectFrom('toppings')
     .select('id')
     .where('food_id', '=', foodId)
+    .where('group_id', 'is', null)
     .where('deleted_at', 'is', null)
     .execute();
   return rows.map((row) => row.id);
@@ -252,4 +256,183 @@ export async function softDeleteToppings(trx: Kysely<DB>, ids: number[]): Promis
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
     .execute();
+}
+
+// --- Option groups (their options are rows of `toppings` with a group_id) ---
+
+/** The groups still on the menu, in menu order. */
+export function selectMenuOptionGroups(db: Kysely<DB>, foodIds: number[]) {
+  if (!foodIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('option_groups')
+    .select(['id', 'food_id', 'name', 'min_select', 'max_select'])
+    .where('food_id', 'in', foodIds)
+    .where('deleted_at', 'is', null)
+    .orderBy('food_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** The options still on the menu (of groups still on it), in menu order. */
+export function selectMenuOptions(db: Kysely<DB>, foodIds: number[]) {
+  if (!foodIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('toppings as t')
+    .innerJoin('option_groups as g', 'g.id', 't.group_id')
+    .select(['t.id', 't.group_id', 't.name', 't.price', 't.available', 't.sold_out_until'])
+    .where('t.food_id', 'in', foodIds)
+    .where('t.deleted_at', 'is', null)
+    .where('g.deleted_at', 'is', null)
+    .orderBy('t.position')
+    .orderBy('t.id')
+    .execute();
+}
+
+/** Ids of the dish's groups and options still on the menu, as a whole-list edit starts from. */
+export async function selectMenuOptionIds(trx: Kysely<DB>, foodId: number) {
+  const [groups, options] = await Promise.all([
+    trx
+      .selectFrom('option_groups')
+      .select('id')
+      .where('food_id', '=', foodId)
+      .where('deleted_at', 'is', null)
+      .execute(),
+    trx
+      .selectFrom('toppings')
+      .select('id')
+      .where('food_id', '=', foodId)
+      .where('group_id', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .execute(),
+  ]);
+  return { groupIds: groups.map((row) => row.id), optionIds: options.map((row) => row.id) };
+}
+
+export interface GroupValues {
+  name: string;
+  min_select: number;
+  max_select: number;
+  position: number;
+}
+
+export async function insertOptionGroup(
+  trx: Kysely<DB>,
+  foodId: number,
+  values: GroupValues,
+): Promise<number> {
+  const row = await trx
+    .insertInto('option_groups')
+    .values({ food_id: foodId, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateOptionGroup(
+  trx: Kysely<DB>,
+  id: number,
+  values: GroupValues,
+): Promise<void> {
+  await trx.updateTable('option_groups').set(values).where('id', '=', id).execute();
+}
+
+/** Groups left out of the list: kept as rows, so past carts and orders still name them. */
+export async function softDeleteOptionGroups(trx: Kysely<DB>, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await trx
+    .updateTable('option_groups')
+    .set({ deleted_at: sql<Date>`now()` })
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export interface OptionValues {
+  group_id: number;
+  name: string;
+  price: number;
+  available: boolean;
+  position: number;
+}
+
+export async function updateOption(
+  trx: Kysely<DB>,
+  id: number,
+  values: OptionValues,
+): Promise<void> {
+  await trx.updateTable('toppings').set(values).where('id', '=', id).execute();
+}
+
+export async function insertOptions(
+  trx: Kysely<DB>,
+  foodId: number,
+  options: OptionValues[],
+): Promise<void> {
+  if (!options.length) return;
+  await trx
+    .insertInto('toppings')
+    .values(options.map((option) => ({ food_id: foodId, ...option })))
+    .execute();
+}
+
+// --- Sold out for today ---
+
+/** The dish's restaurant's hours, to know when 'hết hôm nay' ends. */
+export async function selectRestaurantHours(db: Kysely<DB>, restaurantId: number) {
+  const row = await db
+    .selectFrom('restaurants')
+    .select('opening_hours')
+    .where('id', '=', restaurantId)
+    .executeTakeFirstOrThrow();
+  return row.opening_hours;
+}
+
+/** False when the restaurant has no such dish on its menu. */
+export async function setFoodSoldOut(
+  db: Kysely<DB>,
+  restaurantId: number,
+  id: number,
+  until: Date | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('foods')
+    .set({ sold_out_until: until, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('restaurant_id', '=', restaurantId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * One option or topping of the dish, still on the menu (its group too). False when the dish has
+ * no such choice.
+ */
+export async function setOptionSoldOut(
+  db: Kysely<DB>,
+  foodId: number,
+  optionId: number,
+  until: Date | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('toppings')
+    .set({ sold_out_until: until })
+    .where('id', '=', optionId)
+    .where('food_id', '=', foodId)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('group_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('option_groups as g')
+            .select(sql`1`.as('one'))
+            .whereRef('g.id', '=', 'toppings.group_id')
+            .where('g.deleted_at', 'is', null),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema } from '#contract/catalogue';
 import { MessageReplySchema } from '#contract/envelope';
+import { idParam } from '#contract/numbers';
+import { SoldOutBodySchema } from '#contract/options';
 import {
   FoodCreateBodySchema,
   FoodUpdateBodySchema,
@@ -20,6 +22,8 @@ import {
   deleteStaffFood,
   getStaffFood,
   listStaffFoods,
+  setStaffFoodSoldOut,
+  setStaffOptionSoldOut,
   toggleStaffFood,
   updateStaffFood,
   type StaffMenuDeps,
@@ -30,15 +34,23 @@ const CREATED = 'Đã tạo món';
 const UPDATED = 'Đã cập nhật món';
 const DELETED = 'Đã xoá món';
 const TOGGLED = 'Đã đổi trạng thái món';
+const SOLD_OUT = 'Đã đánh dấu hết hôm nay';
+const BACK_ON_SALE = 'Đã mở bán lại';
 /** What creating or editing a dish can refuse: its image, toppings, categories, restaurant. */
 const FOOD_FORM_REFUSALS = [
   'FOOD_NOT_FOUND',
   'IMAGE_TOO_LARGE',
+  'OPTION_INVALID',
   'RESTAURANT_NONE',
   'TOPPING_INVALID',
   'UNKNOWN_CATEGORY',
   'UNSUPPORTED_IMAGE',
 ] as const;
+
+const OptionParamsSchema = z.object({
+  id: IdParamsSchema.shape.id,
+  option_id: idParam('Mã lựa chọn không hợp lệ'),
+});
 
 const FoodImageSchema = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), 'Ảnh món phải là một tệp ảnh')
@@ -179,5 +191,60 @@ export const staffMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await toggleStaffFood(app.db, currentUser(request), request.params.id), TOGGLED),
+  );
+
+  app.put(
+    '/api/staff/foods/:id/sold-out/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff-menu'],
+        summary: 'Hết món hôm nay (tự mở bán lại khi quán mở cửa lần tới) hoặc mở bán lại ngay',
+        params: IdParamsSchema,
+        body: SoldOutBodySchema,
+        response: {
+          200: StaffFoodReplySchema,
+          ...errorReplies('FOOD_NOT_FOUND', 'RESTAURANT_NONE'),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await setStaffFoodSoldOut(
+          app.db,
+          currentUser(request),
+          request.params.id,
+          request.body.sold_out,
+        ),
+        request.body.sold_out ? SOLD_OUT : BACK_ON_SALE,
+      ),
+  );
+
+  app.put(
+    '/api/staff/foods/:id/options/:option_id/sold-out/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff-menu'],
+        summary: 'Một lựa chọn (hoặc topping) hết hôm nay, hoặc mở bán lại ngay',
+        params: OptionParamsSchema,
+        body: SoldOutBodySchema,
+        response: {
+          200: StaffFoodReplySchema,
+          ...errorReplies('FOOD_NOT_FOUND', 'OPTION_NOT_FOUND', 'RESTAURANT_NONE'),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await setStaffOptionSoldOut(
+          app.db,
+          currentUser(request),
+          request.params.id,
+          request.params.option_id,
+          request.body.sold_out,
+        ),
+        request.body.sold_out ? SOLD_OUT : BACK_ON_SALE,
+      ),
   );
 };

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { OpeningHours } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
+import type { OptionGroupInput } from '#contract/options';
 import type {
   FoodCreateBodySchema,
   FoodUpdateBodySchema,
@@ -10,26 +12,40 @@ import type {
 import type { DB, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
+import { availableAgainAt } from '#server/lib/sold-out';
 import { reencodeImage } from '#server/storage/images';
 import { publicFileUrl, type UploadStore } from '#server/storage/uploads';
+import { nextOpeningAfter } from '../catalogue/opening-hours';
 import { listCategories } from '../categories/categories.service';
 import { workplaceOf } from '../workplace/workplace.service';
 import {
   countMenu,
   flipFoodAvailable,
   insertFood,
+  insertOptionGroup,
+  insertOptions,
   insertToppings,
   lockMenuFood,
   replaceFoodCategories,
   selectFoodCategories,
   selectMenuFood,
+  selectMenuOptionGroups,
+  selectMenuOptionIds,
+  selectMenuOptions,
   selectMenuPage,
   selectMenuToppingIds,
   selectMenuToppings,
+  selectRestaurantHours,
+  setFoodSoldOut,
+  setOptionSoldOut,
   softDeleteFood,
+  softDeleteOptionGroups,
   softDeleteToppings,
   updateFood,
+  updateOption,
+  updateOptionGroup,
   updateTopping,
+  type OptionValues,
   type StaffFoodRow,
 } from './staff-menu.queries';
 
@@ -61,11 +77,17 @@ const MENU_PAGE_SIZE = 10;
 const DISH_IMAGE = { width: 800, height: 800, fit: 'inside' } as const;
 const BOTH_IMAGES_MESSAGE = 'Chỉ chọn một trong hai: tệp ảnh hoặc đường dẫn ảnh';
 
-async function toStaffFoods(db: Kysely<DB>, rows: StaffFoodRow[]): Promise<StaffFood[]> {
+async function toStaffFoods(
+  db: Kysely<DB>,
+  rows: StaffFoodRow[],
+  now = new Date(),
+): Promise<StaffFood[]> {
   const ids = rows.map((row) => row.id);
-  const [categories, toppings] = await Promise.all([
+  const [categories, toppings, groups, options] = await Promise.all([
     selectFoodCategories(db, ids),
     selectMenuToppings(db, ids),
+    selectMenuOptionGroups(db, ids),
+    selectMenuOptions(db, ids),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -81,6 +103,26 @@ async function toStaffFoods(db: Kysely<DB>, rows: StaffFoodRow[]): Promise<Staff
     toppings: toppings
       .filter((t) => t.food_id === row.id)
       .map(({ id, name, price }) => ({ id, name, price })),
+    // `available` is the owner's switch, as the form sends it back; a sold-out shows as
+    // `available_again_at` instead.
+    option_groups: groups
+      .filter((g) => g.food_id === row.id)
+      .map((g) => ({
+        id: g.id,
+        name: g.name,
+        min_select: g.min_select,
+        max_select: g.max_select,
+        options: options
+          .filter((o) => o.group_id === g.id)
+          .map((o) => ({
+            id: o.id,
+            name: o.name,
+            price: o.price,
+            available: o.available,
+            available_again_at: availableAgainAt(o.sold_out_until, now),
+          })),
+      })),
+    available_again_at: availableAgainAt(row.sold_out_until, now),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }));
@@ -191,6 +233,86 @@ async function replaceToppings(trx: Kysely<DB>, foodId: number, toppings: Toppin
   await insertToppings(trx, foodId, added);
 }
 
+function optionRefusal(path: string, message: string): AppError {
+  return new AppError('OPTION_INVALID', { message, errors: [{ path, message }] });
+}
+
+/**
+ * Makes the dish's option groups the given list, in its order (toppings aside: they keep their
+ * own field). An id keeps a group or an option of this dish (edited in place, so past carts
+ * and orders that hold it keep their meaning; an option may move to another group of the
+ * dish); one without adds it; the groups and options left out are soft-deleted. An id of
+ * another dish, of a topping, of something removed, or sent twice is refused before anything
+ * is written.
+ */
+async function replaceOptionGroups(
+  trx: Kysely<DB>,
+  foodId: number,
+  groups: OptionGroupInput[],
+): Promise<void> {
+  const current = await selectMenuOptionIds(trx, foodId);
+  const currentGroups = new Set(current.groupIds);
+  const currentOptions = new Set(current.optionIds);
+  const seenGroups = new Set<number>();
+  const seenOptions = new Set<number>();
+  for (const [g, group] of groups.entries()) {
+    if (group.id !== undefined) {
+      const path = `option_groups.${g}.id`;
+      if (seenGroups.has(group.id)) {
+        throw optionRefusal(path, 'Mỗi nhóm lựa chọn chỉ được gửi một lần');
+      }
+      if (!currentGroups.has(group.id)) {
+        throw optionRefusal(path, `Nhóm lựa chọn ${group.id} không thuộc món ăn này`);
+      }
+      seenGroups.add(group.id);
+    }
+    for (const [o, option] of group.options.entries()) {
+      if (option.id === undefined) continue;
+      const path = `option_groups.${g}.options.${o}.id`;
+      if (seenOptions.has(option.id)) {
+        throw optionRefusal(path, 'Mỗi lựa chọn chỉ được gửi một lần');
+      }
+      if (!currentOptions.has(option.id)) {
+        throw optionRefusal(path, `Lựa chọn ${option.id} không thuộc món ăn này`);
+      }
+      seenOptions.add(option.id);
+    }
+  }
+  // Options first: those of a removed group go with it even when the list forgot them.
+  await softDeleteToppings(
+    trx,
+    current.optionIds.filter((id) => !seenOptions.has(id)),
+  );
+  await softDeleteOptionGroups(
+    trx,
+    current.groupIds.filter((id) => !seenGroups.has(id)),
+  );
+  const added: OptionValues[] = [];
+  for (const [position, group] of groups.entries()) {
+    const values = {
+      name: group.name,
+      min_select: group.min_select,
+      max_select: group.max_select,
+      position,
+    };
+    let groupId = group.id;
+    if (groupId === undefined) groupId = await insertOptionGroup(trx, foodId, values);
+    else await updateOptionGroup(trx, groupId, values);
+    for (const [optionPosition, option] of group.options.entries()) {
+      const optionValues = {
+        group_id: groupId,
+        name: option.name,
+        price: option.price,
+        available: option.available ?? true,
+        position: optionPosition,
+      };
+      if (option.id === undefined) added.push(optionValues);
+      else await updateOption(trx, option.id, optionValues);
+    }
+  }
+  await insertOptions(trx, foodId, added);
+}
+
 /** POST /api/staff/foods/ */
 export async function createStaffFood(
   deps: StaffMenuDeps,
@@ -219,6 +341,7 @@ export async function createStaffFood(
     });
     await replaceFoodCategories(trx, foodId, categoryIds);
     await replaceToppings(trx, foodId, input.toppings);
+    await replaceOptionGroups(trx, foodId, input.option_groups);
     return foodId;
   });
   return loadFood(deps.db, restaurantId, id);
@@ -259,6 +382,7 @@ export async function updateStaffFood(
     });
     if (categoryIds !== undefined) await replaceFoodCategories(trx, id, categoryIds);
     if (input.toppings !== undefined) await replaceToppings(trx, id, input.toppings);
+    if (input.option_groups !== undefined) await replaceOptionGroups(trx, id, input.option_groups);
     if (image !== undefined) await deps.uploads.removeUnused(trx, [current.image]);
   });
   return loadFood(deps.db, restaurantId, id);
@@ -293,4 +417,55 @@ export async function toggleStaffFood(
   const restaurantId = await workplaceOf(db, user);
   if (!(await flipFoodAvailable(db, restaurantId, id))) throw new AppError('FOOD_NOT_FOUND');
   return loadFood(db, restaurantId, id);
+}
+
+/**
+ * Until when 'hết hôm nay' holds: the restaurant's next opening after now (Asia/Ho_Chi_Minh),
+ * or the same time tomorrow for a restaurant that gives no hours at all.
+ */
+async function soldOutUntil(
+  db: Kysely<DB>,
+  restaurantId: number,
+  soldOut: boolean,
+  now: Date,
+): Promise<Date | null> {
+  if (!soldOut) return null;
+  const hours = (await selectRestaurantHours(db, restaurantId)) as OpeningHours;
+  return nextOpeningAfter(hours, now) ?? new Date(now.getTime() + 24 * 60 * 60 * 1000);
+}
+
+/**
+ * PUT /api/staff/foods/{id}/sold-out/: 'Hết món hôm nay' (sells again by itself at the next
+ * opening) or back on sale now. The owner's on/off switch is left as it is.
+ */
+export async function setStaffFoodSoldOut(
+  db: Kysely<DB>,
+  user: StaffUser,
+  id: number,
+  soldOut: boolean,
+  now = new Date(),
+): Promise<StaffFood> {
+  const restaurantId = await workplaceOf(db, user);
+  const until = await soldOutUntil(db, restaurantId, soldOut, now);
+  if (!(await setFoodSoldOut(db, restaurantId, id, until))) throw new AppError('FOOD_NOT_FOUND');
+  const row = await selectMenuFood(db, restaurantId, id);
+  if (!row) throw new AppError('FOOD_NOT_FOUND');
+  return (await toStaffFoods(db, [row], now))[0]!;
+}
+
+/** PUT /api/staff/foods/{id}/options/{option_id}/sold-out/: the same for one option or topping. */
+export async function setStaffOptionSoldOut(
+  db: Kysely<DB>,
+  user: StaffUser,
+  id: number,
+  optionId: number,
+  soldOut: boolean,
+  now = new Date(),
+): Promise<StaffFood> {
+  const restaurantId = await workplaceOf(db, user);
+  const row = await selectMenuFood(db, restaurantId, id);
+  if (!row) throw new AppError('FOOD_NOT_FOUND');
+  const until = await soldOutUntil(db, restaurantId, soldOut, now);
+  if (!(await setOptionSoldOut(db, id, optionId, until))) throw new AppError('OPTION_NOT_FOUND');
+  return (await toStaffFoods(db, [row], now))[0]!;
 }
