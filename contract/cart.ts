@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY, CART_MAX_TOPPINGS, CART_MIN_QUANTITY } from './cart-limits';
 import { okReply } from './envelope';
+import { LatSchema, LonSchema } from './geo';
 import { idParam, idSchema } from './numbers';
 
 export {
@@ -21,15 +22,26 @@ export const QuantitySchema = z
   .min(CART_MIN_QUANTITY, QUANTITY_MESSAGE)
   .max(CART_MAX_QUANTITY, QUANTITY_MESSAGE);
 
-/** Spec section 3, 'Add-to-cart payload'. Topping ids are a set: order and repeats do not matter. */
-export const CartAddBodySchema = z.object({
-  food_id: idSchema(),
-  quantity: QuantitySchema,
-  topping_ids: z
-    .array(idSchema(), { error: 'Danh sách topping không hợp lệ' })
-    .max(CART_MAX_TOPPINGS, `Tối đa ${CART_MAX_TOPPINGS} topping cho một món`)
-    .default([]),
-});
+/**
+ * Spec section 3, 'Add-to-cart payload'. Topping ids are a set: order and repeats do not matter.
+ * `lat` and `lon` (the customer's delivery location), when given, are checked against the
+ * restaurant's delivery area.
+ */
+export const CartAddBodySchema = z
+  .object({
+    food_id: idSchema(),
+    quantity: QuantitySchema,
+    topping_ids: z
+      .array(idSchema(), { error: 'Danh sách topping không hợp lệ' })
+      .max(CART_MAX_TOPPINGS, `Tối đa ${CART_MAX_TOPPINGS} topping cho một món`)
+      .default([]),
+    lat: LatSchema.optional(),
+    lon: LonSchema.optional(),
+  })
+  .refine((b) => (b.lat === undefined) === (b.lon === undefined), {
+    message: 'Cần cả vĩ độ và kinh độ',
+    path: ['lat'],
+  });
 
 /** Spec section 3, 'Update-item payload'. */
 export const CartUpdateBodySchema = z.object({ quantity: QuantitySchema });
