@@ -124,6 +124,15 @@ export const LineNoteSchema = z
   .trim()
   .max(LINE_NOTE_MAX, LINE_NOTE_MESSAGE);
 
+/**
+ * PUT /api/staff/foods/{id}/sold-out/ and .../options/{option_id}/sold-out/: 'Hết món hôm nay'
+ * (true: unavailable until the restaurant's next opening) or back on sale now (false).
+ */
+export const SoldOutBodySchema = z.object({
+  sold_out: z.boolean({ error: 'Trạng thái hết món không hợp lệ' }),
+});
+
+export type SoldOutBody = z.infer<typeof SoldOutBodySchema>;
 export type OptionInput = z.input<typeof OptionInputSchema>;
 export type OptionGroupInput = z.input<typeof OptionGroupInputSchema>;
 export type Option = z.infer<typeof OptionSchema>;

@@ -3,6 +3,7 @@ import { okReply, PaginationSchema } from './envelope';
 import { LatSchema, LonSchema } from './geo';
 import { normalizePhone, PHONE_INVALID } from './fields';
 import { idSchema, pageParam, perPageParam } from './numbers';
+import { LineOptionSchema } from './options';
 
 // --- Coupons (spec 7.4, design.md section 5) ---
 
