@@ -41,7 +41,13 @@ function listEntry(food: Food, overrides: Partial<Dish> = {}): Dish {
     id: food.id,
     name: food.name,
     price: food.price,
-    restaurant: { id: food.restaurant.id, name: food.restaurant.name, is_active: true },
+    restaurant: {
+      id: food.restaurant.id,
+      name: food.restaurant.name,
+      is_active: true,
+      is_open_now: true,
+      opens_at: null,
+    },
     ...overrides,
   });
 }
@@ -207,7 +213,13 @@ describe('the add button on a dish card (spec 2.6, 2.10)', () => {
       makeDish({
         id: 15,
         name: 'Bún riêu',
-        restaurant: { id: 3, name: 'Phở Thìn Lò Đúc', is_active: false },
+        restaurant: {
+          id: 3,
+          name: 'Phở Thìn Lò Đúc',
+          is_active: false,
+          is_open_now: false,
+          opens_at: null,
+        },
       }),
     ]);
     expect(addButton(menu, 'Phở bò chín')).toBeInTheDocument();

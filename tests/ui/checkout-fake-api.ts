@@ -17,8 +17,15 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
       { id: 101, name: 'Trứng chần', price: 5_000 },
       { id: 102, name: 'Quẩy', price: 3_000 },
     ],
+    option_ids: [101, 102],
+    options: [
+      { id: 101, group: 'Topping', name: 'Trứng chần', price: 5_000 },
+      { id: 102, group: 'Topping', name: 'Quẩy', price: 3_000 },
+    ],
+    note: '',
     line_total: 106_000,
     available: true,
+    unavailable_reason: null,
     ...overrides,
   };
 }

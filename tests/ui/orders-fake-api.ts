@@ -20,6 +20,11 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
       { id: 101, name: 'Trứng chần', price: 5_000 },
       { id: 102, name: 'Quẩy', price: 3_000 },
     ],
+    options: [
+      { id: 101, group: 'Topping', name: 'Trứng chần', price: 5_000 },
+      { id: 102, group: 'Topping', name: 'Quẩy', price: 3_000 },
+    ],
+    note: '',
     has_reviewed: false,
     ...overrides,
   };
