@@ -186,7 +186,8 @@ export class FakeCartServer {
         note: line.note,
         line_total: price * line.quantity,
         available: food.available,
-        unavailable_reason: food.available ? null : 'Món ăn này hiện không khả dụng',
+        // The screens' own words stand in when the server gives no reason.
+        unavailable_reason: null,
       };
     });
     const first = this.lines[0];
