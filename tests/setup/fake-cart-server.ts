@@ -23,6 +23,8 @@ export interface ServerFood {
   /** The dish's option groups; a required one left out refuses the add, as the server does. */
   option_groups: OptionGroup[];
   available: boolean;
+  /** What an unavailable dish's lines say; null leaves the screens' own words. */
+  unavailable_reason?: string | null;
 }
 
 /** A cart call as the server got it. */
@@ -186,8 +188,7 @@ export class FakeCartServer {
         note: line.note,
         line_total: price * line.quantity,
         available: food.available,
-        // The screens' own words stand in when the server gives no reason.
-        unavailable_reason: null,
+        unavailable_reason: food.available ? null : (food.unavailable_reason ?? null),
       };
     });
     const first = this.lines[0];
