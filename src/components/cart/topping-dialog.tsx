@@ -66,9 +66,7 @@ function ToppingForm({
   const chosenOptions = groups.flatMap((group) =>
     group.options.filter((option) => answers[group.id]?.includes(option.id)),
   );
-  const missing = groups.filter(
-    (group) => (answers[group.id]?.length ?? 0) < group.min_select,
-  );
+  const missing = groups.filter((group) => (answers[group.id]?.length ?? 0) < group.min_select);
   const total = lineTotal(
     food.price,
     [...chosenOptions.map((option) => option.price), ...chosen.map((topping) => topping.price)],

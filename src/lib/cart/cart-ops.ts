@@ -129,8 +129,7 @@ export function createOp(change: CartChange, now: Date = new Date()): CartOp {
  * cart persisted by the app before choices existed has neither option_ids nor note.
  */
 export function itemKey(
-  item: Pick<CartItem, 'food_id' | 'topping_ids'> &
-    Partial<Pick<CartItem, 'option_ids' | 'note'>>,
+  item: Pick<CartItem, 'food_id' | 'topping_ids'> & Partial<Pick<CartItem, 'option_ids' | 'note'>>,
 ): string {
   return lineKey(item.food_id, [...item.topping_ids, ...(item.option_ids ?? [])], item.note ?? '');
 }
@@ -146,7 +145,12 @@ export function detailsKey(details: LineDetails): string {
 
 /** The toppings as a line's options list them, for a change saved before options existed. */
 export function toppingOptions(toppings: readonly CartTopping[]): LineOption[] {
-  return toppings.map((t) => ({ id: t.id, group: TOPPINGS_GROUP_NAME, name: t.name, price: t.price }));
+  return toppings.map((t) => ({
+    id: t.id,
+    group: TOPPINGS_GROUP_NAME,
+    name: t.name,
+    price: t.price,
+  }));
 }
 
 function toLineView(item: CartItem): CartLineView {

@@ -114,9 +114,7 @@ function createActions(engine: CartSyncEngine | null): CartActions {
         toast.error(vi.cart.updateFailed);
         return;
       }
-      const outcome = await run(engine, [
-        setChange(cart, line, quantity, locationStore.current),
-      ]);
+      const outcome = await run(engine, [setChange(cart, line, quantity, locationStore.current)]);
       if (outcome?.status === 'waiting') savedForLater();
       else if (failedOutcome(outcome)) toast.error(vi.cart.updateFailed);
     },
