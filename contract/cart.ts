@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY, CART_MAX_TOPPINGS, CART_MIN_QUANTITY } from './cart-limits';
 import { okReply } from './envelope';
+import { LatSchema, LonSchema } from './geo';
 import { idParam, idSchema } from './numbers';
 import { LineNoteSchema, LineOptionSchema, OPTION_GROUPS_MAX, OPTIONS_PER_GROUP_MAX } from './options';
 
@@ -23,23 +24,31 @@ export const QuantitySchema = z
   .max(CART_MAX_QUANTITY, QUANTITY_MESSAGE);
 
 /**
- * Spec section 3, 'Add-to-cart payload', plus the dish's option choices and the line's note.
- * Topping and option ids are one set: order and repeats do not matter, and a topping may come
- * in either list.
+ * Spec section 3, 'Add-to-cart payload', plus the dish's option choices, the line's note and the
+ * customer's location. Topping and option ids are one set: order and repeats do not matter, and
+ * a topping may come in either list. `lat` and `lon` (the delivery location), when given, are
+ * checked against the restaurant's delivery area.
  */
-export const CartAddBodySchema = z.object({
-  food_id: idSchema(),
-  quantity: QuantitySchema,
-  topping_ids: z
-    .array(idSchema(), { error: 'Danh sách topping không hợp lệ' })
-    .max(CART_MAX_TOPPINGS, `Tối đa ${CART_MAX_TOPPINGS} topping cho một món`)
-    .default([]),
-  option_ids: z
-    .array(idSchema('Lựa chọn không hợp lệ'), { error: 'Danh sách lựa chọn không hợp lệ' })
-    .max(OPTION_GROUPS_MAX * OPTIONS_PER_GROUP_MAX, 'Danh sách lựa chọn không hợp lệ')
-    .default([]),
-  note: LineNoteSchema.default(''),
-});
+export const CartAddBodySchema = z
+  .object({
+    food_id: idSchema(),
+    quantity: QuantitySchema,
+    topping_ids: z
+      .array(idSchema(), { error: 'Danh sách topping không hợp lệ' })
+      .max(CART_MAX_TOPPINGS, `Tối đa ${CART_MAX_TOPPINGS} topping cho một món`)
+      .default([]),
+    option_ids: z
+      .array(idSchema('Lựa chọn không hợp lệ'), { error: 'Danh sách lựa chọn không hợp lệ' })
+      .max(OPTION_GROUPS_MAX * OPTIONS_PER_GROUP_MAX, 'Danh sách lựa chọn không hợp lệ')
+      .default([]),
+    note: LineNoteSchema.default(''),
+    lat: LatSchema.optional(),
+    lon: LonSchema.optional(),
+  })
+  .refine((b) => (b.lat === undefined) === (b.lon === undefined), {
+    message: 'Cần cả vĩ độ và kinh độ',
+    path: ['lat'],
+  });
 
 /** Spec section 3, 'Update-item payload'. */
 export const CartUpdateBodySchema = z.object({ quantity: QuantitySchema });

@@ -70,7 +70,15 @@ export const DishSchema = z.object({
   distance_km: z.number(),
   available: z.boolean(),
   categories: z.array(z.string()),
-  restaurant: z.object({ id: z.number().int(), name: z.string(), is_active: z.boolean() }),
+  restaurant: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    is_active: z.boolean(),
+    /** Takes orders now: active, within its hours and not paused. */
+    is_open_now: z.boolean(),
+    /** When it takes orders again, while it does not (null when open, or never opens). */
+    opens_at: z.string().nullable(),
+  }),
 });
 
 export const ToppingSchema = z.object({
@@ -101,6 +109,10 @@ export const FoodSchema = z.object({
     email: z.string(),
     is_active: z.boolean(),
     is_open_now: z.boolean(),
+    opens_at: z.string().nullable(),
+    /** The end of a busy pause ('Tạm ngưng nhận đơn'); null when not paused. */
+    paused_until: z.string().nullable(),
+    delivery_radius_km: z.number().int(),
   }),
   toppings: z.array(ToppingSchema),
   /** The dish's option groups in order, toppings aside (they stay in `toppings`). */
@@ -144,7 +156,14 @@ export const RestaurantSchema = z.object({
   cover_url: z.string().nullable(),
   logo_url: z.string().nullable(),
   is_active: z.boolean(),
+  /** Takes orders now: active, within its hours and not paused. */
   is_open_now: z.boolean(),
+  /** When it takes orders again, while it does not (null when open, or never opens). */
+  opens_at: z.string().nullable(),
+  /** The end of a busy pause ('Tạm ngưng nhận đơn'); null when not paused. */
+  paused_until: z.string().nullable(),
+  /** It delivers to customers within this distance of it, km. */
+  delivery_radius_km: z.number().int(),
   approval_status: z.enum(['pending', 'approved', 'rejected']),
   /** Average over the restaurant's dishes' reviews, one decimal; null without reviews. */
   rating: z.number().nullable(),

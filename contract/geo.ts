@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/** A point given as JSON numbers (bodies); query strings use the coercing forms below. */
+export const LatSchema = z
+  .number({ error: 'Vĩ độ không hợp lệ' })
+  .min(-90, 'Vĩ độ không hợp lệ')
+  .max(90, 'Vĩ độ không hợp lệ');
+export const LonSchema = z
+  .number({ error: 'Kinh độ không hợp lệ' })
+  .min(-180, 'Kinh độ không hợp lệ')
+  .max(180, 'Kinh độ không hợp lệ');
+
 /**
  * The geocoder speaks Nominatim's language (parameter names and reply shapes, lat/lon as
  * strings) so the client can point at our /api/geo or at any Nominatim server unchanged.

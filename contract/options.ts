@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './numbers';
+import { LINE_NOTE_MAX, LINE_NOTE_MESSAGE } from './option-words';
+
+export { LINE_NOTE_MAX, LINE_NOTE_MESSAGE, TOPPINGS_GROUP_NAME } from './option-words';
 
 // Option groups of a dish: 'Size' (M / L), 'Đá' (0% / 50% / 100%), 'Độ chín' (Tái / Chín /
 // Tái lăn). A group asks for between `min_select` and `max_select` of its options; a required
@@ -12,11 +15,6 @@ export const OPTIONS_PER_GROUP_MAX = 20;
 export const OPTION_NAME_MAX = 100;
 export const OPTION_PRICE_MAX = 1_000_000;
 export const OPTION_PRICE_MESSAGE = 'Giá lựa chọn phải là số nguyên từ 0 ₫ đến 1.000.000 ₫';
-/** A customer's note for one cart line ('không hành'). */
-export const LINE_NOTE_MAX = 200;
-export const LINE_NOTE_MESSAGE = `Ghi chú tối đa ${LINE_NOTE_MAX} ký tự`;
-/** The name the toppings carry in a line's `options`, where every choice is listed by group. */
-export const TOPPINGS_GROUP_NAME = 'Topping';
 
 export const OptionInputSchema = z.object({
   /** Keeps an existing option of this dish (and its meaning in past carts and orders). */

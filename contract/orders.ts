@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply, PaginationSchema } from './envelope';
+import { LatSchema, LonSchema } from './geo';
 import { normalizePhone, PHONE_INVALID } from './fields';
 import { idSchema, pageParam, perPageParam } from './numbers';
 import { LineOptionSchema } from './options';
@@ -118,6 +119,9 @@ export const CreateOrderBodySchema = z.object({
     .transform((code) => code.toUpperCase())
     .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z0-9_-]{3,32}$/, COUPON_INVALID_MESSAGE)]))
     .optional(),
+  /** The delivery location; when given, the order is refused outside the delivery area. */
+  lat: LatSchema.optional(),
+  lon: LonSchema.optional(),
 });
 
 export const CancelOrderBodySchema = z.object({

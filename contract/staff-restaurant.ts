@@ -5,7 +5,9 @@ import { IntervalSchema, RestaurantSchema, WEEKDAYS, type OpeningHours } from '.
 import { okReply, PaginationSchema } from './envelope';
 import { EmailSchema, PhoneSchema, requiredText } from './fields';
 import { ImageUrlSchema } from './staff-menu';
+import { LatSchema, LonSchema } from './geo';
 import { pageParam, perPageParam } from './numbers';
+import { DeliveryRadiusSchema } from './store';
 
 // The owner's restaurant (spec 2.15, 2.18, 7.5 'restaurant/') and its approval by an
 // admin (design.md section 5). Create and update accept JSON or multipart (cover and logo
@@ -69,8 +71,6 @@ export const DEFAULT_OPENING_HOURS: OpeningHours = Object.fromEntries(
   WEEKDAYS.map((day) => [day, [{ open: '07:00', close: '22:00' }]]),
 ) as OpeningHours;
 
-const LatSchema = z.number({ error: 'Vĩ độ không hợp lệ' }).min(-90).max(90);
-const LonSchema = z.number({ error: 'Kinh độ không hợp lệ' }).min(-180).max(180);
 
 const restaurantFields = {
   name: requiredText('Vui lòng nhập tên nhà hàng', 200, 'Tên nhà hàng'),
@@ -100,6 +100,8 @@ export const RestaurantCreateBodySchema = z
     logo_url: restaurantFields.logo_url.optional(),
     lat: LatSchema.optional(),
     lon: LonSchema.optional(),
+    delivery_radius_km: DeliveryRadiusSchema.optional(),
+    auto_accept: z.boolean({ error: 'Tự động nhận đơn không hợp lệ' }).optional(),
   })
   .refine((b) => (b.lat === undefined) === (b.lon === undefined), {
     message: 'Cần cả vĩ độ và kinh độ',
@@ -119,6 +121,10 @@ export const RestaurantUpdateBodySchema = z
     logo_url: restaurantFields.logo_url.optional(),
     lat: LatSchema.optional(),
     lon: LonSchema.optional(),
+    /** Default 10 km (DELIVERY_RADIUS_DEFAULT_KM). */
+    delivery_radius_km: DeliveryRadiusSchema.optional(),
+    /** A paid order is accepted at once (still announced to the kitchen). */
+    auto_accept: z.boolean({ error: 'Tự động nhận đơn không hợp lệ' }).optional(),
   })
   .refine((b) => (b.lat === undefined) === (b.lon === undefined), {
     message: 'Cần cả vĩ độ và kinh độ',
@@ -139,9 +145,12 @@ export function parseRestaurantFields(fields: Record<string, string>): Record<st
       // Left as text: the schema says the hours are not valid.
     }
   }
-  for (const key of ['lat', 'lon'] as const) {
+  for (const key of ['lat', 'lon', 'delivery_radius_km'] as const) {
     const value = fields[key];
     if (value !== undefined && /^-?\d+(\.\d+)?$/.test(value.trim())) out[key] = Number(value);
+  }
+  if (fields.auto_accept === 'true' || fields.auto_accept === 'false') {
+    out.auto_accept = fields.auto_accept === 'true';
   }
   return out;
 }
@@ -149,6 +158,7 @@ export function parseRestaurantFields(fields: Record<string, string>): Record<st
 /** The restaurant as its owner and staff see it: the public shape plus the approval detail. */
 export const StaffRestaurantSchema = RestaurantSchema.extend({
   rejection_reason: z.string().nullable(),
+  auto_accept: z.boolean(),
 });
 
 export const StaffRestaurantReplySchema = okReply(StaffRestaurantSchema);

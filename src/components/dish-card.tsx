@@ -37,6 +37,11 @@ export interface DishCardProps {
    * available, so the card drops it for an unavailable dish; pass nothing to have no button at all.
    */
   action?: ReactNode;
+  /**
+   * Why the dish cannot be ordered now although it is on sale: its restaurant is closed until a
+   * known time ('Đang đóng cửa, mở lại lúc HH:mm'). The card says it above its button.
+   */
+  notice?: string | null;
   /** Level of the dish name's heading, to fit the page's outline. */
   headingLevel?: 2 | 3 | 4;
   /**
@@ -76,13 +81,15 @@ function DishImage({ src, priority }: { src: string | null; priority: boolean })
 
 /**
  * A dish in a grid (spec 2.6): picture (or a placeholder), first category, 'Hết hàng' over an
- * unavailable dish, name, restaurant, distance and price. The whole card is one link or button.
+ * unavailable dish, name, restaurant, distance and price, and when its restaurant is closed, until
+ * when. The whole card is one link or button.
  */
 export function DishCard({
   dish,
   to,
   onOpen,
   action,
+  notice = null,
   headingLevel = 3,
   priority = false,
 }: DishCardProps) {
@@ -142,6 +149,11 @@ export function DishCard({
             </Text>
           ) : null}
         </div>
+        {notice && dish.available ? (
+          <Text size="xs" fw={600} className={classes.closed}>
+            {notice}
+          </Text>
+        ) : null}
         {action && dish.available ? <div className={classes.action}>{action}</div> : null}
       </div>
     </Paper>

@@ -136,7 +136,7 @@ export const vi = {
     oneRestaurant: 'Giỏ hàng chỉ chứa món của một nhà hàng',
     restaurant: 'Nhà hàng',
     lines: 'Các món trong giỏ hàng',
-    lineToppings: (names: string) => `Topping: ${names}`,
+    lineNote: (note: string) => `Ghi chú: ${note}`,
     unitPrice: (price: string) => `${price} / món`,
     lineUnavailable: 'Món này hiện không khả dụng',
     quantityOf: (name: string) => `Số lượng ${name}`,

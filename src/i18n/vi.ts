@@ -343,10 +343,24 @@ export const vi = {
     reviewNote: 'Bạn chỉ có thể đánh giá món ăn sau khi đã mua.',
     toppingDialog: {
       title: 'Chọn topping',
+      // A dish with option groups (Size, Đá, Độ chín) asks more than its toppings.
+      optionsTitle: 'Tùy chọn món',
       toppings: 'Topping',
       confirm: 'Thêm vào giỏ hàng',
       close: 'Đóng',
+      required: 'Bắt buộc',
+      maxHint: (count: number) => `Chọn tối đa ${count}`,
+      optionPrice: (price: string) => `+${price}`,
+      soldOut: 'Hết',
+      // The confirm button waits for every required group; this says which are left.
+      missing: (groups: string) => `Vui lòng chọn ${groups}`,
     },
+    // The customer's note for one dish, in the dialog and in the order box.
+    note: 'Ghi chú cho quán',
+    notePlaceholder: 'Ví dụ: không hành, ít đá',
+    noteCount: (count: number, max: number) => `${count}/${max}`,
+    // A closed restaurant whose reopening is not known (closedMessage says when it is).
+    closedNow: 'Đã đóng cửa',
   },
   // /restaurant/{id} (spec 2.10); the active-state words are those of spec 2.17.
   restaurant: {
@@ -385,7 +399,7 @@ export const vi = {
     restaurantLine: (name: string) => `Nhà hàng: ${name}`,
     items: 'Món trong đơn',
     itemLine: (name: string, quantity: number) => `${name} x ${quantity}`,
-    toppings: (names: string) => `Topping: ${names}`,
+    lineNote: (note: string) => `Ghi chú: ${note}`,
     unavailable: 'Món này hiện không còn bán',
     noItems: 'Chưa có món nào trong giỏ hàng.',
     subtotal: 'Tạm tính',
@@ -476,7 +490,7 @@ export const vi = {
     cancelledBanner: 'Đơn hàng đã bị hủy',
     cancelReason: (reason: string) => `Lý do: ${reason}`,
     items: 'Món đã đặt',
-    toppings: (names: string) => `Topping: ${names}`,
+    lineNote: (note: string) => `Ghi chú: ${note}`,
     unitPriceTimes: (price: string, quantity: number) => `${price} x ${quantity}`,
     itemSubtotal: 'Thành tiền',
     cancel: 'Hủy đơn',

@@ -1,13 +1,14 @@
 import { vi } from 'vitest';
 import type { Cart, CartItem } from '#contract/cart';
 import type { Topping } from '#contract/catalogue';
+import type { LineOption, OptionGroup } from '#contract/options';
 import { fail, ok } from './fake-api';
 
 /**
  * A stateful fake of the cart endpoints (spec 7.3) for the client's tests (the real server
  * drives tests/api/cart-outbox.property.test.ts): the real cart core (outbox, sync engine, query
  * cache) talks to it through the app's own ky client. Like the server it keeps one cart, merges
- * a dish with the same toppings into its line, refuses another restaurant's dish and an
+ * a dish with the same choices and note into its line, refuses another restaurant's dish and an
  * unavailable one, answers every change with the whole cart, and honours Idempotency-Key (same
  * key and body: the stored reply). A test can also script the next answers or lose a reply.
  */
@@ -19,7 +20,11 @@ export interface ServerFood {
   image_url: string | null;
   restaurant: { id: number; name: string };
   toppings: Topping[];
+  /** The dish's option groups; a required one left out refuses the add, as the server does. */
+  option_groups: OptionGroup[];
   available: boolean;
+  /** What an unavailable dish's lines say; null leaves the screens' own words. */
+  unavailable_reason?: string | null;
 }
 
 /** A cart call as the server got it. */
@@ -38,6 +43,9 @@ interface Line {
   id: number;
   food_id: number;
   topping_ids: number[];
+  /** Options of the groups (toppings aside), sorted. */
+  option_ids: number[];
+  note: string;
   quantity: number;
 }
 
@@ -48,6 +56,7 @@ export function serverFood(overrides: Partial<ServerFood> & { id: number }): Ser
     image_url: null,
     restaurant: { id: 3, name: 'Phở Thìn Lò Đúc' },
     toppings: [],
+    option_groups: [],
     available: true,
     ...overrides,
   };
@@ -103,11 +112,19 @@ export class FakeCartServer {
   }
 
   /** Puts a line in the cart directly, as if added earlier (or by another device). */
-  seed(foodId: number, quantity: number, toppingIds: number[] = []): this {
+  seed(
+    foodId: number,
+    quantity: number,
+    toppingIds: number[] = [],
+    optionIds: number[] = [],
+    note = '',
+  ): this {
     this.lines.push({
       id: this.nextId++,
       food_id: foodId,
       topping_ids: sorted(toppingIds),
+      option_ids: sorted(optionIds),
+      note: note.trim(),
       quantity,
     });
     return this;
@@ -146,7 +163,15 @@ export class FakeCartServer {
     const items: CartItem[] = this.lines.map((line) => {
       const food = this.food(line.food_id);
       const toppings = food.toppings.filter((topping) => line.topping_ids.includes(topping.id));
-      const price = food.price + toppings.reduce((sum, topping) => sum + topping.price, 0);
+      // Every choice by group in the dish's order, toppings last, as the server lists them.
+      const options: LineOption[] = food.option_groups.flatMap((group) =>
+        group.options
+          .filter((option) => line.option_ids.includes(option.id))
+          .map(({ id, name, price }) => ({ id, group: group.name, name, price })),
+      );
+      for (const { id, name, price } of toppings)
+        options.push({ id, group: 'Topping', name, price });
+      const price = food.price + options.reduce((sum, option) => sum + option.price, 0);
       return {
         id: line.id,
         food_id: food.id,
@@ -158,8 +183,12 @@ export class FakeCartServer {
         quantity: line.quantity,
         topping_ids: line.topping_ids,
         toppings,
+        option_ids: options.map((option) => option.id),
+        options,
+        note: line.note,
         line_total: price * line.quantity,
         available: food.available,
+        unavailable_reason: food.available ? null : (food.unavailable_reason ?? null),
       };
     });
     const first = this.lines[0];
@@ -256,7 +285,13 @@ export class FakeCartServer {
     if (route === `GET ${CART_PATH}`) return this.failRead ?? ok(this.cart());
 
     if (route === `POST ${CART_PATH}add/`) {
-      const body = json as { food_id: number; quantity: number; topping_ids?: number[] };
+      const body = json as {
+        food_id: number;
+        quantity: number;
+        topping_ids?: number[];
+        option_ids?: number[];
+        note?: string;
+      };
       const food = this.foods.get(body.food_id);
       if (!food) return fail(404, 'Không tìm thấy món ăn', 'FOOD_NOT_FOUND');
       if (!food.available) {
@@ -270,12 +305,27 @@ export class FakeCartServer {
           'CART_OTHER_RESTAURANT',
         );
       }
-      const toppingIds = sorted(body.topping_ids ?? []);
+      // Toppings and options are one id space: a topping named in option_ids is a topping.
+      const isTopping = (id: number) => food.toppings.some((topping) => topping.id === id);
+      const chosen = sorted([...(body.topping_ids ?? []), ...(body.option_ids ?? [])]);
+      const toppingIds = chosen.filter(isTopping);
+      const optionIds = chosen.filter((id) => !isTopping(id));
+      for (const group of food.option_groups) {
+        const count = group.options.filter((option) => optionIds.includes(option.id)).length;
+        if (count < group.min_select) {
+          return fail(400, `Vui lòng chọn ${group.name}`, 'OPTION_REQUIRED');
+        }
+      }
+      const note = (body.note ?? '').trim();
       const same = this.lines.find(
-        (line) => line.food_id === food.id && line.topping_ids.join() === toppingIds.join(),
+        (line) =>
+          line.food_id === food.id &&
+          line.topping_ids.join() === toppingIds.join() &&
+          line.option_ids.join() === optionIds.join() &&
+          line.note === note,
       );
       if (same) same.quantity += body.quantity;
-      else this.seed(food.id, body.quantity, toppingIds);
+      else this.seed(food.id, body.quantity, toppingIds, optionIds, note);
       return ok(this.cart(), 'Đã thêm vào giỏ hàng');
     }
 

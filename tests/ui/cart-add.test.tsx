@@ -41,7 +41,13 @@ function listEntry(food: Food, overrides: Partial<Dish> = {}): Dish {
     id: food.id,
     name: food.name,
     price: food.price,
-    restaurant: { id: food.restaurant.id, name: food.restaurant.name, is_active: true },
+    restaurant: {
+      id: food.restaurant.id,
+      name: food.restaurant.name,
+      is_active: true,
+      is_open_now: true,
+      opens_at: null,
+    },
     ...overrides,
   });
 }
@@ -78,7 +84,7 @@ async function openMenu(
   { role = 'customer', seed }: { role?: string; seed?: (cart: FakeCartServer) => void } = {},
 ) {
   const fakes = fakeApi({
-    'GET /api/restaurant/3/detail': () => ok(makeRestaurant({ top_foods: [] })),
+    'GET /api/restaurant/3/detail': () => ok(makeRestaurant({ top_foods: [], is_open_now: true })),
     'GET /api/food/': () => ok(listPage(menu)),
     'GET /api/customer/restaurant/random/': () => ok(listPage([])),
   });
@@ -146,7 +152,7 @@ describe('the add button on a dish card (spec 2.6, 2.10)', () => {
       await user.click(addButton(menu, 'Phở bò chín'));
       expect(await screen.findByText('Đã thêm vào giỏ hàng')).toBeInTheDocument();
       expect(addRequests(cart).map((request) => request.json)).toEqual([
-        { food_id: 13, quantity: 1, topping_ids: [] },
+        { food_id: 13, quantity: 1, topping_ids: [], option_ids: [], note: '' },
       ]);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/restaurant/3');
@@ -183,7 +189,7 @@ describe('the add button on a dish card (spec 2.6, 2.10)', () => {
 
     await dialogClosed();
     expect(addRequests(cart).map((request) => request.json)).toEqual([
-      { food_id: 12, quantity: 2, topping_ids: [102, 103] },
+      { food_id: 12, quantity: 2, topping_ids: [102, 103], option_ids: [], note: '' },
     ]);
     expect(await screen.findByText('Đã thêm vào giỏ hàng')).toBeInTheDocument();
     expect(cart.cart().items).toMatchObject([
@@ -207,7 +213,13 @@ describe('the add button on a dish card (spec 2.6, 2.10)', () => {
       makeDish({
         id: 15,
         name: 'Bún riêu',
-        restaurant: { id: 3, name: 'Phở Thìn Lò Đúc', is_active: false },
+        restaurant: {
+          id: 3,
+          name: 'Phở Thìn Lò Đúc',
+          is_active: false,
+          is_open_now: false,
+          opens_at: null,
+        },
       }),
     ]);
     expect(addButton(menu, 'Phở bò chín')).toBeInTheDocument();
@@ -325,7 +337,7 @@ describe("another restaurant's cart (spec section 4, 'Cart add')", () => {
     ]);
     expect(cart.cart()).toMatchObject({
       restaurant_id: 3,
-      items: [{ food_id: 12, quantity: 1, topping_ids: [101] }],
+      items: [{ food_id: 12, quantity: 1, topping_ids: [101], note: '' }],
     });
   });
 
@@ -358,8 +370,17 @@ describe('the add button elsewhere', () => {
 
     await user.click(addButton(card, 'Phở bò chín'));
     expect(await screen.findByText('Đã thêm vào giỏ hàng')).toBeInTheDocument();
+    // The home needs a stored location: it goes with the add, for the delivery area check.
     expect(addRequests(cart).map((request) => request.json)).toEqual([
-      { food_id: 13, quantity: 1, topping_ids: [] },
+      {
+        food_id: 13,
+        quantity: 1,
+        topping_ids: [],
+        option_ids: [],
+        note: '',
+        lat: 21.0285,
+        lon: 105.8542,
+      },
     ]);
     expect(router.state.location.pathname).toBe('/');
   });
@@ -385,7 +406,7 @@ describe('the add button elsewhere', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Thêm vào giỏ hàng' }));
     await dialogClosed();
     expect(addRequests(cart).map((request) => request.json)).toEqual([
-      { food_id: 12, quantity: 1, topping_ids: [] },
+      { food_id: 12, quantity: 1, topping_ids: [], option_ids: [], note: '' },
     ]);
     expect(router.state.location.pathname).toBe('/search');
   });
@@ -410,7 +431,7 @@ describe('the order box of the dish screen (spec 2.9)', () => {
     await user.click(within(box).getByRole('button', { name: 'Thêm vào giỏ hàng' }));
     expect(await screen.findByText('Đã thêm vào giỏ hàng')).toBeInTheDocument();
     expect(addRequests(cart).map((request) => request.json)).toEqual([
-      { food_id: 13, quantity: 3, topping_ids: [] },
+      { food_id: 13, quantity: 3, topping_ids: [], option_ids: [], note: '' },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -425,7 +446,7 @@ describe('the order box of the dish screen (spec 2.9)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Thêm vào giỏ hàng' }));
     await dialogClosed();
     expect(addRequests(cart).map((request) => request.json)).toEqual([
-      { food_id: 12, quantity: 2, topping_ids: [101] },
+      { food_id: 12, quantity: 2, topping_ids: [101], option_ids: [], note: '' },
     ]);
   });
 

@@ -106,7 +106,7 @@ describe('the topping dialog (spec 2.9)', () => {
     expect(total(dialog)).toHaveTextContent('90.000 ₫');
   });
 
-  it('confirms {quantity, topping_ids} and closes', async () => {
+  it('confirms {quantity, topping_ids, option_ids, note} and closes', async () => {
     const onConfirm = vi.fn<(choice: ToppingChoice) => void>();
     const { user, dialog } = await openDialog(onConfirm);
     await user.click(checkbox(dialog, 'Thêm thịt bò'));
@@ -116,7 +116,12 @@ describe('the topping dialog (spec 2.9)', () => {
 
     expect(onConfirm).toHaveBeenCalledTimes(1);
     // In the dish's order, whatever order they were ticked in.
-    expect(onConfirm).toHaveBeenCalledWith({ quantity: 2, topping_ids: [101, 103] });
+    expect(onConfirm).toHaveBeenCalledWith({
+      quantity: 2,
+      topping_ids: [101, 103],
+      option_ids: [],
+      note: '',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -124,7 +129,12 @@ describe('the topping dialog (spec 2.9)', () => {
     const onConfirm = vi.fn<(choice: ToppingChoice) => void>();
     const { user, dialog } = await openDialog(onConfirm);
     await user.click(within(dialog).getByRole('button', { name: t.toppingDialog.confirm }));
-    expect(onConfirm).toHaveBeenCalledWith({ quantity: 1, topping_ids: [] });
+    expect(onConfirm).toHaveBeenCalledWith({
+      quantity: 1,
+      topping_ids: [],
+      option_ids: [],
+      note: '',
+    });
   });
 
   it('waits for an asynchronous confirm, and stays open with the choice when it fails', async () => {

@@ -3,6 +3,10 @@ import type { Cart, CartItem } from '#contract/cart';
 /** A cart as GET /api/customer/cart/ returns it (contract/cart.ts), for the checkout tests. */
 
 export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  const toppings = overrides.toppings ?? [
+    { id: 101, name: 'Trứng chần', price: 5_000 },
+    { id: 102, name: 'Quẩy', price: 3_000 },
+  ];
   return {
     id: 501,
     food_id: 12,
@@ -13,12 +17,14 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
     base_price: 45_000,
     quantity: 2,
     topping_ids: [101, 102],
-    toppings: [
-      { id: 101, name: 'Trứng chần', price: 5_000 },
-      { id: 102, name: 'Quẩy', price: 3_000 },
-    ],
+    toppings,
+    // As the server lists them: the toppings are the line's 'Topping' group.
+    option_ids: toppings.map((topping) => topping.id),
+    options: toppings.map((topping) => ({ ...topping, group: 'Topping' })),
+    note: '',
     line_total: 106_000,
     available: true,
+    unavailable_reason: null,
     ...overrides,
   };
 }

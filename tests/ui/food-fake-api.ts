@@ -63,12 +63,16 @@ export function makeFood(overrides: Partial<Food> = {}): Food {
       email: 'phothin@example.vn',
       is_active: true,
       is_open_now: true,
+      opens_at: null,
+      paused_until: null,
+      delivery_radius_km: 10,
     },
     toppings: [
       { id: 101, name: 'Trứng chần', price: 5_000 },
       { id: 102, name: 'Quẩy', price: 3_000 },
       { id: 103, name: 'Thêm thịt bò', price: 20_000 },
     ],
+    option_groups: [],
     ...overrides,
   };
 }
@@ -110,6 +114,9 @@ export function makeRestaurant(overrides: Partial<Restaurant> = {}): Restaurant 
     logo_url: '/uploads/restaurants/3-logo.webp',
     is_active: true,
     is_open_now: false,
+    opens_at: null,
+    paused_until: null,
+    delivery_radius_km: 10,
     approval_status: 'approved',
     rating: 4.46,
     avg_rating: 4.46,
@@ -147,7 +154,13 @@ export function makeDish(overrides: Partial<Dish> = {}): Dish {
     distance_km: 1.2,
     available: true,
     categories: ['Món chính'],
-    restaurant: { id: 3, name: 'Phở Thìn Lò Đúc', is_active: true },
+    restaurant: {
+      id: 3,
+      name: 'Phở Thìn Lò Đúc',
+      is_active: true,
+      is_open_now: true,
+      opens_at: null,
+    },
     ...overrides,
   };
 }

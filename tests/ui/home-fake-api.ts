@@ -60,7 +60,13 @@ export function makeDish(overrides: Partial<Dish> = {}): Dish {
     distance_km: 0.85,
     available: true,
     categories: ['Mì', 'Món chính'],
-    restaurant: { id: 3, name: 'Phở Thìn Lò Đúc', is_active: true },
+    restaurant: {
+      id: 3,
+      name: 'Phở Thìn Lò Đúc',
+      is_active: true,
+      is_open_now: true,
+      opens_at: null,
+    },
     ...overrides,
   };
 }

@@ -46,8 +46,12 @@ function cartOf(lines: [string, number, number][]): Cart {
     quantity,
     topping_ids: [],
     toppings: [],
+    option_ids: [],
+    options: [],
+    note: '',
     line_total: price * quantity,
     available: true,
+    unavailable_reason: null,
   }));
   return {
     restaurant_id: items.length > 0 ? 4 : null,

@@ -8,6 +8,10 @@ import { setSession } from '#src/lib/session';
  */
 
 export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
+  const toppings = overrides.toppings ?? [
+    { id: 101, name: 'Trứng chần', price: 5_000 },
+    { id: 102, name: 'Quẩy', price: 3_000 },
+  ];
   return {
     id: 901,
     food_id: 12,
@@ -16,10 +20,10 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     price: 53_000,
     quantity: 2,
     subtotal: 106_000,
-    toppings: [
-      { id: 101, name: 'Trứng chần', price: 5_000 },
-      { id: 102, name: 'Quẩy', price: 3_000 },
-    ],
+    toppings,
+    // As the server lists them: the toppings are the item's 'Topping' group.
+    options: toppings.map((topping) => ({ ...topping, group: 'Topping' })),
+    note: '',
     has_reviewed: false,
     ...overrides,
   };

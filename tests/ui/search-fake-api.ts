@@ -20,7 +20,7 @@ export function dish(id: number, overrides: Partial<Dish> = {}): Dish {
     distance_km: 1.2,
     available: true,
     categories: ['Món chính'],
-    restaurant: { id: 1, name: 'Quán', is_active: true },
+    restaurant: { id: 1, name: 'Quán', is_active: true, is_open_now: true, opens_at: null },
     ...overrides,
   };
 }
@@ -37,7 +37,15 @@ export function restaurant(
     distance_km: 1.2,
     is_active: true,
     searched_foods: [
-      dish(id * 100 + 1, { restaurant: { id, name: `Quán số ${id}`, is_active: true } }),
+      dish(id * 100 + 1, {
+        restaurant: {
+          id,
+          name: `Quán số ${id}`,
+          is_active: true,
+          is_open_now: true,
+          opens_at: null,
+        },
+      }),
     ],
     ...overrides,
   };

@@ -3,20 +3,23 @@ import { isHTTPError } from 'ky';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Topping } from '#contract/catalogue';
+import type { OptionGroup } from '#contract/options';
 import { foodQueries } from '#src/api/food';
 import { vi } from '#src/i18n/first-screen';
 import { cartOwnerId, useCartEngine } from '#src/lib/cart/cart-runtime';
 import { useCart } from '#src/lib/cart/use-cart';
 import { needsRestaurantSwitch, useCartActions } from '#src/lib/cart/use-cart-actions';
 import { getErrorMessage } from '#src/lib/http';
+import { locationStore } from '#src/lib/location';
 import { canOrder, clampQuantity, MIN_QUANTITY } from '#src/lib/ordering';
 import { session } from '#src/lib/session';
+import { closedNotice, outOfAreaNotice } from '#src/lib/store-state';
 import { toast } from '#src/lib/toast';
 import type { ToppingChoice } from './topping-dialog';
 
 /**
- * A dish as any screen holds it: a list entry (home grid, search row, menu) has no toppings,
- * the dish screen's Food has them. Both fit as they are.
+ * A dish as any screen holds it: a list entry (home grid, search row, menu) has no toppings nor
+ * option groups, the dish screen's Food has them. Both fit as they are.
  */
 export interface AddToCartDish {
   id: number;
@@ -24,12 +27,31 @@ export interface AddToCartDish {
   price: number;
   image_url: string | null;
   available: boolean;
-  restaurant: { id: number; name: string; is_active: boolean };
+  restaurant: {
+    id: number;
+    name: string;
+    is_active: boolean;
+    is_open_now?: boolean;
+    opens_at?: string | null;
+  };
   /** Unknown for a list entry: the dish's detail is fetched first to learn them. */
   toppings?: readonly Topping[];
+  option_groups?: readonly OptionGroup[];
 }
 
-type KnownDish = AddToCartDish & { toppings: readonly Topping[] };
+type KnownDish = AddToCartDish & {
+  toppings: readonly Topping[];
+  option_groups: readonly OptionGroup[];
+};
+
+/** What the add sends besides the dish and quantity (the dialog's choice, or the note alone). */
+interface LineChoice {
+  topping_ids: number[];
+  option_ids: number[];
+  note: string;
+}
+
+const NO_CHOICE: LineChoice = { topping_ids: [], option_ids: [], note: '' };
 
 export type AddToCartStep = 'switch' | 'toppings' | null;
 
@@ -40,15 +62,18 @@ export interface AddToCartFlow {
   canAdd: (dish: Pick<AddToCartDish, 'available' | 'restaurant'>) => boolean;
   /** The dish whose detail is being fetched, so its button can say it is working. */
   busyFoodId: number | null;
-  /** Asks what it must (other restaurant, toppings), then adds `quantity` (1 by default). */
-  start: (dish: AddToCartDish, options?: { quantity?: number }) => Promise<void>;
+  /**
+   * Asks what it must (other restaurant, choices), then adds `quantity` (1 by default); `note`
+   * is the order box's, for a dish that has no choices to ask.
+   */
+  start: (dish: AddToCartDish, options?: { quantity?: number; note?: string }) => Promise<void>;
   /** What the dialogs show (AddToCartDialogs renders them). */
   step: AddToCartStep;
   dish: KnownDish | null;
   quantity: number;
   acceptSwitch: () => void;
   declineSwitch: () => void;
-  /** Rejects when the add failed, which keeps the topping dialog open with the choice. */
+  /** Rejects when the add failed, which keeps the choice dialog open with the choice. */
   confirmToppings: (choice: ToppingChoice) => Promise<void>;
   closeToppings: () => void;
 }
@@ -66,8 +91,11 @@ const DETAIL_FRESH_MS = 60_000;
  *    own persisted query, so what was seen once also works offline);
  * 2. a cart holding another restaurant's dishes asks 'Giỏ hàng hiện tại là của quán khác...';
  *    declining cancels, accepting lets the add replace that cart;
- * 3. a dish with toppings opens the topping dialog (from the chosen quantity), any other dish is
- *    added at once.
+ * 3. a dish with toppings or option groups opens the choice dialog (from the chosen quantity),
+ *    any other dish is added at once (with the order box's note, if any);
+ * 4. every add carries the stored location, so the server can refuse a dish out of its area.
+ * A dish whose detail says its restaurant is paused, closed until a known time or out of the
+ * customer's area is refused here with those words, before any question.
  * One flow per screen: render its dialogs once with <AddToCartDialogs flow={...} />.
  */
 export function useAddToCart(): AddToCartFlow {
@@ -93,9 +121,13 @@ export function useAddToCart(): AddToCartFlow {
   const [replace, setReplace] = useState(false);
   const runningRef = useRef(false);
 
+  // The order box's note, for a dish added without the dialog (which has its own).
+  const [note, setNote] = useState('');
+
   const addNow = useCallback(
-    (target: KnownDish, count: number, toppingIds: number[], replaceOther: boolean) =>
-      actions.add(
+    (target: KnownDish, count: number, choice: LineChoice, replaceOther: boolean) => {
+      const location = locationStore.current;
+      return actions.add(
         {
           food: {
             id: target.id,
@@ -104,19 +136,24 @@ export function useAddToCart(): AddToCartFlow {
             image_url: target.image_url,
             restaurant: { id: target.restaurant.id, name: target.restaurant.name },
             toppings: target.toppings,
+            option_groups: target.option_groups,
           },
           quantity: count,
-          topping_ids: toppingIds,
+          topping_ids: choice.topping_ids,
+          option_ids: choice.option_ids,
+          note: choice.note,
+          location: location ? { lat: location.lat, lon: location.lon } : null,
         },
         { replaceOtherRestaurant: replaceOther },
-      ),
+      );
+    },
     [actions],
   );
 
-  /** After the restaurant question (if any): the toppings, or straight into the cart. */
+  /** After the restaurant question (if any): the choices, or straight into the cart. */
   const proceed = useCallback(
-    async (target: KnownDish, count: number, replaceOther: boolean) => {
-      if (target.toppings.length > 0) {
+    async (target: KnownDish, count: number, replaceOther: boolean, lineNote: string) => {
+      if (target.toppings.length > 0 || target.option_groups.length > 0) {
         setDish(target);
         setQuantity(count);
         setReplace(replaceOther);
@@ -124,15 +161,17 @@ export function useAddToCart(): AddToCartFlow {
         return;
       }
       setStep(null);
-      await addNow(target, count, [], replaceOther);
+      await addNow(target, count, { ...NO_CHOICE, note: lineNote }, replaceOther);
     },
     [addNow],
   );
 
-  /** The dish with its toppings, or null when it cannot be added (already said why). */
+  /** The dish with its choices, or null when it cannot be added (already said why). */
   const withToppings = useCallback(
     async (target: AddToCartDish): Promise<KnownDish | null> => {
-      if (target.toppings) return { ...target, toppings: target.toppings };
+      if (target.toppings) {
+        return { ...target, toppings: target.toppings, option_groups: target.option_groups ?? [] };
+      }
       const options = foodQueries.detail(target.id);
       setBusyFoodId(target.id);
       try {
@@ -147,6 +186,14 @@ export function useAddToCart(): AddToCartFlow {
           toast.error(vi.food.unavailable);
           return null;
         }
+        // A list entry may be older than the pause or the closing: the detail is the news.
+        const refusal =
+          closedNotice(food.restaurant, null) ??
+          outOfAreaNotice(food.restaurant, locationStore.current);
+        if (refusal) {
+          toast.error(refusal);
+          return null;
+        }
         return food;
       } catch (error) {
         const cached = queryClient.getQueryData(options.queryKey);
@@ -154,7 +201,8 @@ export function useAddToCart(): AddToCartFlow {
         // Offline, with a dish never opened before: its toppings are optional extras, so the
         // dish itself goes into the cart (the outbox keeps it until the network returns)
         // rather than refusing an add the offline cart exists for.
-        if (!isHTTPError(error)) return { ...target, toppings: [] };
+        // A required group left unanswered is the server's to refuse when the add replays.
+        if (!isHTTPError(error)) return { ...target, toppings: [], option_groups: [] };
         toast.error(getErrorMessage(error));
         return null;
       } finally {
@@ -165,21 +213,23 @@ export function useAddToCart(): AddToCartFlow {
   );
 
   const start = useCallback(
-    async (target: AddToCartDish, options: { quantity?: number } = {}) => {
+    async (target: AddToCartDish, options: { quantity?: number; note?: string } = {}) => {
       if (!enabled || runningRef.current) return;
       runningRef.current = true;
       try {
         const count = clampQuantity(options.quantity ?? MIN_QUANTITY);
+        const lineNote = (options.note ?? '').trim();
         const known = await withToppings(target);
         if (!known) return;
         const cartNow = engine ? await engine.decisionView(DECISION_WAIT_MS) : cartRef.current;
         if (needsRestaurantSwitch(cartNow, known.restaurant.id)) {
           setDish(known);
           setQuantity(count);
+          setNote(lineNote);
           setStep('switch');
           return;
         }
-        await proceed(known, count, false);
+        await proceed(known, count, false, lineNote);
       } finally {
         runningRef.current = false;
       }
@@ -188,15 +238,20 @@ export function useAddToCart(): AddToCartFlow {
   );
 
   const acceptSwitch = useCallback(() => {
-    if (dish) void proceed(dish, quantity, true);
-  }, [dish, proceed, quantity]);
+    if (dish) void proceed(dish, quantity, true, note);
+  }, [dish, note, proceed, quantity]);
 
   const declineSwitch = useCallback(() => setStep(null), []);
 
   const confirmToppings = useCallback(
     async (choice: ToppingChoice) => {
       if (!dish) return;
-      const result = await addNow(dish, choice.quantity, choice.topping_ids, replace);
+      const result = await addNow(
+        dish,
+        choice.quantity,
+        { topping_ids: choice.topping_ids, option_ids: choice.option_ids, note: choice.note },
+        replace,
+      );
       // The actions have already said why; the dialog stays open with the choice.
       if (result === 'failed') throw new Error('Add to cart failed');
     },

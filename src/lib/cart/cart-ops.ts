@@ -1,6 +1,8 @@
 import type { Cart, CartItem, CartTopping } from '#contract/cart';
+import type { LineOption } from '#contract/options';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from '#contract/cart-limits';
-import { lineKey } from './line-key';
+import { TOPPINGS_GROUP_NAME } from '#contract/option-words';
+import { lineKey, sortedChoiceIds } from './line-key';
 
 /**
  * The pure half of the offline cart (design.md section 6): the changes waiting in the outbox,
@@ -10,7 +12,7 @@ import { lineKey } from './line-key';
 export type CartLineView = Omit<CartItem, 'id'> & {
   /** Server line id; null while the line exists only locally (added offline). */
   id: number | null;
-  /** lineKey(food_id, topping_ids) */
+  /** lineKey(food_id, topping_ids + option_ids, note) */
   key: string;
   /** A change to this line waits in the outbox. */
   pending: boolean;
@@ -20,13 +22,23 @@ export type CartView = Omit<Cart, 'items'> & { items: CartLineView[] };
 
 /**
  * What the client knows of a line without asking the server: enough to show it while it waits
- * and to add it again. `price` is the unit price (toppings included) the screen showed when the
- * change was made, so a changed price can be told apart when the server answers.
+ * and to add it again. `price` is the unit price (choices included) the screen showed when the
+ * change was made, so a changed price can be told apart when the server answers. The choices
+ * and the note are optional: a change saved by a version of the app before them has none, and
+ * means a line without any.
  */
 export interface LineDetails {
   food_id: number;
-  /** Sorted, without repeats. */
+  /** The chosen toppings (spec), sorted, without repeats. */
   topping_ids: number[];
+  /** The chosen options of the dish's groups, toppings aside; sorted, without repeats. */
+  option_ids?: number[];
+  /** Every choice by group, in the dish's group order, toppings last (as the server lists them). */
+  options?: LineOption[];
+  /** Trimmed; '' for none. */
+  note?: string;
+  /** The delivery location when the change was made, sent with the add for the area check. */
+  location?: { lat: number; lon: number };
   food_name: string;
   food_image: string | null;
   restaurant_id: number | null;
@@ -36,12 +48,23 @@ export interface LineDetails {
   price: number;
 }
 
+/** The add-to-cart body (contract/cart.ts's CartAddBodySchema) as the outbox sends it. */
+export interface AddBody {
+  food_id: number;
+  quantity: number;
+  topping_ids: number[];
+  option_ids: number[];
+  note: string;
+  lat?: number;
+  lon?: number;
+}
+
 /** A request exactly as sent: a retry repeats it byte for byte, under the same key. */
 export interface CartRequest {
   method: 'POST' | 'PUT' | 'DELETE';
   /** Relative to the API prefix, e.g. 'customer/cart/update/17/'. */
   path: string;
-  json?: { food_id: number; quantity: number; topping_ids: number[] } | { quantity: number };
+  json?: AddBody | { quantity: number };
 }
 
 interface OpBase {
@@ -101,8 +124,37 @@ export function createOp(change: CartChange, now: Date = new Date()): CartOp {
   };
 }
 
+/**
+ * The key of a server line: its option_ids may repeat its topping ids, which changes nothing. A
+ * cart persisted by the app before choices existed has neither option_ids nor note.
+ */
+export function itemKey(
+  item: Pick<CartItem, 'food_id' | 'topping_ids'> & Partial<Pick<CartItem, 'option_ids' | 'note'>>,
+): string {
+  return lineKey(item.food_id, [...item.topping_ids, ...(item.option_ids ?? [])], item.note ?? '');
+}
+
+/** The key of a line as a change describes it. */
+export function detailsKey(details: LineDetails): string {
+  return lineKey(
+    details.food_id,
+    [...details.topping_ids, ...(details.option_ids ?? [])],
+    details.note ?? '',
+  );
+}
+
+/** The toppings as a line's options list them, for a change saved before options existed. */
+export function toppingOptions(toppings: readonly CartTopping[]): LineOption[] {
+  return toppings.map((t) => ({
+    id: t.id,
+    group: TOPPINGS_GROUP_NAME,
+    name: t.name,
+    price: t.price,
+  }));
+}
+
 function toLineView(item: CartItem): CartLineView {
-  return { ...item, key: lineKey(item.food_id, item.topping_ids), pending: false };
+  return { ...item, key: itemKey(item), pending: false };
 }
 
 /**
@@ -155,8 +207,12 @@ export function applyOps(base: Cart, ops: readonly CartOp[]): CartView {
         quantity: next,
         topping_ids: details.topping_ids,
         toppings: details.toppings,
+        option_ids: sortedChoiceIds(details.topping_ids, details.option_ids ?? []),
+        options: details.options ?? toppingOptions(details.toppings),
+        note: details.note ?? '',
         line_total: details.price * next,
         available: true,
+        unavailable_reason: null,
       },
     ];
   };
@@ -275,5 +331,5 @@ export function enqueueOp(ops: readonly CartOp[], op: CartOp, base: Cart): Enque
 
 /** The server line a line key names in a cart, if it has one. */
 export function findLine(cart: Cart, key: string): CartItem | undefined {
-  return cart.items.find((item) => lineKey(item.food_id, item.topping_ids) === key);
+  return cart.items.find((item) => itemKey(item) === key);
 }

@@ -1,7 +1,14 @@
 import type { Cart } from '#contract/cart';
 import { vi } from '#src/i18n/first-screen';
 import { formatVnd } from '../format';
-import { findLine, type AddOp, type CartOp, type CartRequest, type SetOp } from './cart-ops';
+import {
+  findLine,
+  type AddBody,
+  type AddOp,
+  type CartOp,
+  type CartRequest,
+  type SetOp,
+} from './cart-ops';
 
 /**
  * The decisions the sync engine takes with the server's answers, kept pure so each one is
@@ -11,17 +18,24 @@ import { findLine, type AddOp, type CartOp, type CartRequest, type SetOp } from 
 
 const CART = 'customer/cart';
 
-/** An add of the op's dish and toppings, in the op's quantity. */
+/**
+ * An add of the op's dish with its choices and note, in the op's quantity, from where the
+ * customer was when the change was made (the server checks its delivery area).
+ */
 function addRequest(op: AddOp | SetOp): CartRequest {
-  return {
-    method: 'POST',
-    path: `${CART}/add/`,
-    json: {
-      food_id: op.details.food_id,
-      quantity: op.payload.quantity,
-      topping_ids: op.details.topping_ids,
-    },
+  const { details } = op;
+  const json: AddBody = {
+    food_id: details.food_id,
+    quantity: op.payload.quantity,
+    topping_ids: details.topping_ids,
+    option_ids: details.option_ids ?? [],
+    note: details.note ?? '',
   };
+  if (details.location) {
+    json.lat = details.location.lat;
+    json.lon = details.location.lon;
+  }
+  return { method: 'POST', path: `${CART}/add/`, json };
 }
 
 /**
@@ -30,7 +44,7 @@ function addRequest(op: AddOp | SetOp): CartRequest {
  * - remove of a line the server does not have (never synced, or removed meanwhile): dropped,
  *   the line is already gone;
  * - set of a line the server does not have: an add of that quantity, since the op carries the
- *   line's dish and toppings (the user sees the line and means to have that many).
+ *   line's dish, choices and note (the user sees the line and means to have that many).
  */
 export function resolveRequest(op: CartOp, base: Cart): CartRequest | null {
   switch (op.op) {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { CART_MAX_QUANTITY, CART_MIN_QUANTITY } from '#contract/cart-limits';
 import { CART_UPDATED_EVENT } from '#src/api/cart';
 import { vi } from '#src/i18n/first-screen';
+import { locationStore } from '../location';
 import { toast } from '../toast';
 import {
   addChanges,
@@ -113,7 +114,7 @@ function createActions(engine: CartSyncEngine | null): CartActions {
         toast.error(vi.cart.updateFailed);
         return;
       }
-      const outcome = await run(engine, [setChange(cart, line, quantity)]);
+      const outcome = await run(engine, [setChange(cart, line, quantity, locationStore.current)]);
       if (outcome?.status === 'waiting') savedForLater();
       else if (failedOutcome(outcome)) toast.error(vi.cart.updateFailed);
     },

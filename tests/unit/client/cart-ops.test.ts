@@ -8,7 +8,7 @@ import {
   type CartOp,
   type LineDetails,
 } from '#src/lib/cart/cart-ops';
-import { lineKey, sortedToppingIds } from '#src/lib/cart/line-key';
+import { lineKey, sortedChoiceIds } from '#src/lib/cart/line-key';
 
 // Two restaurants: Phở Thìn (1) with phở (toppings: trứng 5.000, quẩy 3.000) and trà đá;
 // Bún chả Hương Liên (2) with bún chả.
@@ -66,8 +66,12 @@ function item(id: number, details: LineDetails, quantity: number): CartItem {
     quantity,
     topping_ids: details.topping_ids,
     toppings: details.toppings,
+    option_ids: details.topping_ids,
+    options: details.toppings.map((t) => ({ ...t, group: 'Topping' })),
+    note: '',
     line_total: details.price * quantity,
     available: true,
+    unavailable_reason: null,
   };
 }
 
@@ -127,7 +131,7 @@ describe('lineKey', () => {
     expect(lineKey(12, [3])).not.toBe(lineKey(12, [3, 5]));
     expect(lineKey(1, [23])).not.toBe(lineKey(12, [3]));
     // Numeric, not text, order: 10 after 9.
-    expect(sortedToppingIds([10, 9, 9])).toEqual([9, 10]);
+    expect(sortedChoiceIds([10, 9, 9])).toEqual([9, 10]);
   });
 });
 

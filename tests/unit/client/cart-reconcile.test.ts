@@ -43,8 +43,12 @@ function cartWith(id: number, price: number, quantity = 1): Cart {
         quantity,
         topping_ids: [3, 5],
         toppings: PHO.toppings,
+        option_ids: [3, 5],
+        options: PHO.toppings.map((t) => ({ ...t, group: 'Topping' })),
+        note: '',
         line_total: price * quantity,
         available: true,
+        unavailable_reason: null,
       },
     ],
     item_count: quantity,
@@ -63,7 +67,7 @@ describe('resolveRequest: ops address lines by key, the server by id', () => {
     expect(resolveRequest(add(2), EMPTY_CART)).toEqual({
       method: 'POST',
       path: 'customer/cart/add/',
-      json: { food_id: 10, quantity: 2, topping_ids: [3, 5] },
+      json: { food_id: 10, quantity: 2, topping_ids: [3, 5], option_ids: [], note: '' },
     });
   });
 
@@ -79,7 +83,7 @@ describe('resolveRequest: ops address lines by key, the server by id', () => {
     expect(resolveRequest(set(4), EMPTY_CART)).toEqual({
       method: 'POST',
       path: 'customer/cart/add/',
-      json: { food_id: 10, quantity: 4, topping_ids: [3, 5] },
+      json: { food_id: 10, quantity: 4, topping_ids: [3, 5], option_ids: [], note: '' },
     });
   });
 
@@ -94,6 +98,7 @@ describe('resolveRequest: ops address lines by key, the server by id', () => {
   it('does not take the same dish with other toppings for the line', () => {
     const plain = cartWith(17, 50000);
     plain.items[0]!.topping_ids = [];
+    plain.items[0]!.option_ids = [];
     expect(resolveRequest(remove(), plain)).toBeNull();
   });
 

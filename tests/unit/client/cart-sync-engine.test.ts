@@ -106,7 +106,13 @@ describe('replaying', () => {
       'DELETE /api/customer/cart/clear/',
       'POST /api/customer/cart/add/',
     ]);
-    expect(server.mutations()[1]!.json).toEqual({ food_id: 20, quantity: 1, topping_ids: [] });
+    expect(server.mutations()[1]!.json).toEqual({
+      food_id: 20,
+      quantity: 1,
+      topping_ids: [],
+      option_ids: [],
+      note: '',
+    });
     expect(new Set(server.mutations().map((c) => c.key)).size).toBe(2);
     expect(await readOutbox(USER)).toEqual([]);
     expect(persisted).toEqual(server.cart());

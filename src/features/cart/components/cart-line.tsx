@@ -6,6 +6,7 @@ import { CoverImage } from '#src/components/cover-image';
 import { IconTrash } from '#src/components/action-icons';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
+import { describeChoices } from '#src/lib/cart/line-choices';
 import type { CartLineView } from '#src/lib/cart/use-cart';
 import { formatVnd } from '#src/lib/format';
 import classes from './cart.module.css';
@@ -19,12 +20,12 @@ interface CartLineProps {
 }
 
 /**
- * One line of the cart (spec 2.11): picture, name (to the dish), its toppings, restaurant, line
- * total, minus (stops at 1), plus and remove. A dish that stopped selling is marked and can
- * only be removed; a change still waiting for the network says 'đang chờ đồng bộ'.
+ * One line of the cart (spec 2.11): picture, name (to the dish), its choices by group
+ * ('Size: L · Topping: Trứng') and note, restaurant, line total, minus (stops at 1), plus and
+ * remove. A line that cannot be ordered says why (the server's reason) and can only be removed; a change still waiting for the network says 'đang chờ đồng bộ'.
  */
 export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
-  const toppings = line.toppings.map((topping) => topping.name).join(', ');
+  const choices = describeChoices(line.options, line.toppings);
   return (
     <li
       className={classes.line}
@@ -41,9 +42,14 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
             {line.food_name}
           </Link>
         </h3>
-        {toppings ? (
-          <Text size="sm" c="dimmed">
-            {text.lineToppings(toppings)}
+        {choices ? (
+          <Text size="sm" c="dimmed" className={classes.choices}>
+            {choices}
+          </Text>
+        ) : null}
+        {line.note ? (
+          <Text size="sm" c="dimmed" className={classes.choices}>
+            {text.lineNote(line.note)}
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">
@@ -55,7 +61,7 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
         </Text>
         {line.available ? null : (
           <Text role="note" size="sm" fw={600} className={classes.unavailable}>
-            {text.lineUnavailable}
+            {line.unavailable_reason ?? text.lineUnavailable}
           </Text>
         )}
         {line.pending ? (

@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { vi } from '#src/i18n/vi';
+import { describeChoices } from '#src/lib/cart/line-choices';
 import type { CartLineView, CartView } from '#src/lib/cart/use-cart';
 import { formatVnd } from '#src/lib/format';
 import classes from './checkout.module.css';
@@ -8,21 +9,26 @@ import classes from './checkout.module.css';
 const text = vi.checkout;
 
 function Line({ line }: { line: CartLineView }) {
-  const toppings = line.toppings.map((topping) => topping.name).join(', ');
+  const choices = describeChoices(line.options, line.toppings);
   return (
     <li>
       <div className={classes.lineName}>
         <Text size="sm" fw={500}>
           {text.itemLine(line.food_name, line.quantity)}
         </Text>
-        {toppings ? (
-          <Text size="xs" c="dimmed">
-            {text.toppings(toppings)}
+        {choices ? (
+          <Text size="xs" c="dimmed" className={classes.choices}>
+            {choices}
+          </Text>
+        ) : null}
+        {line.note ? (
+          <Text size="xs" c="dimmed" className={classes.choices}>
+            {text.lineNote(line.note)}
           </Text>
         ) : null}
         {line.available ? null : (
           <Text size="xs" fw={600} className={classes.unavailable}>
-            {text.unavailable}
+            {line.unavailable_reason ?? text.unavailable}
           </Text>
         )}
       </div>
@@ -41,7 +47,10 @@ export interface OrderSummaryProps {
   children?: ReactNode;
 }
 
-/** Spec 2.12: each dish 'name x quantity' with its toppings and line total, then the amounts. */
+/**
+ * Spec 2.12: each dish 'name x quantity' with its choices, note and line total, then the
+ * amounts.
+ */
 export function OrderSummary({ cart, discount, total, children }: OrderSummaryProps) {
   const titleId = useId();
   return (

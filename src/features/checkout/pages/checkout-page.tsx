@@ -132,12 +132,16 @@ function CheckoutForm({ cart, pendingCount }: { cart: CartView; pendingCount: nu
       return;
     }
     const note = delivery.note.trim();
+    // Where the order goes, so the server can refuse it outside the restaurant's delivery area
+    // ('Ngoài khu vực giao hàng', a 409 whose message the toast shows).
+    const point = locationStore.current;
     createOrder.mutate(
       {
         delivery_address: delivery.address.trim(),
         delivery_phone: delivery.phone.trim(),
         ...(note ? { delivery_note: note } : {}),
         ...(coupon ? { coupon_code: coupon.code } : {}),
+        ...(point ? { lat: point.lat, lon: point.lon } : {}),
       },
       {
         onSuccess: ({ id, message }) => {

@@ -13,6 +13,7 @@ import type { Dish } from '#contract/catalogue';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/first-screen';
 import type { UserLocation } from '#src/lib/location';
+import { cardClosedNotice } from '#src/lib/store-state';
 import { dishQueries } from '../api/get-dishes';
 import { uniqueById } from '#src/lib/unique-by-id';
 
@@ -61,6 +62,7 @@ const DishCell = memo(function DishCell({ dish, priority, canAdd, busy, onAdd }:
       dish={dish}
       to={generatePath(paths.food, { id: String(dish.id) })}
       priority={priority}
+      notice={cardClosedNotice(dish.restaurant)}
       action={canAdd ? <AddToCartButton dish={dish} busy={busy} onAdd={onAdd} /> : null}
     />
   );

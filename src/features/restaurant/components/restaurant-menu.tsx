@@ -9,6 +9,7 @@ import { DishCard } from '#src/components/dish-card';
 import { ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
+import { cardClosedNotice } from '#src/lib/store-state';
 import { restaurantMenuQueries } from '../api/get-restaurant-menu';
 import classes from './restaurant.module.css';
 
@@ -18,7 +19,14 @@ const text = vi.restaurant;
  * Spec 2.10: the menu, up to 20 dishes, each to /food/{id}. On the restaurant's own page its
  * name and the distance would repeat on every card, so the cards leave them out.
  */
-export function RestaurantMenu({ restaurantId }: { restaurantId: number }) {
+export function RestaurantMenu({
+  restaurantId,
+  blocked = false,
+}: {
+  restaurantId: number;
+  /** The page says why its restaurant takes no order now: every add button is disabled. */
+  blocked?: boolean;
+}) {
   const titleId = useId();
   const menu = useQuery(restaurantMenuQueries.list(restaurantId));
   const addToCart = useAddToCart();
@@ -37,12 +45,14 @@ export function RestaurantMenu({ restaurantId }: { restaurantId: number }) {
               <DishCard
                 dish={{ ...dish, restaurant: null, distance_km: null }}
                 to={generatePath(paths.food, { id: String(dish.id) })}
+                notice={cardClosedNotice(dish.restaurant)}
                 action={
                   addToCart.canAdd(dish) ? (
                     <AddToCartButton
                       dish={dish}
                       busy={addToCart.busyFoodId === dish.id}
                       onAdd={addToCart.start}
+                      disabled={blocked}
                     />
                   ) : null
                 }

@@ -1,13 +1,16 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useSnapshot } from 'valtio';
 import { useParams } from 'react-router-dom';
 import type { Restaurant } from '#contract/catalogue';
 import { BackButton } from '#src/components/back-button';
 import { RestaurantContact } from '#src/components/restaurant-contact';
 import { ScreenError, ScreenLoading, ScreenNotFound } from '#src/components/screen-states';
 import { vi } from '#src/i18n/vi';
+import { locationStore } from '#src/lib/location';
 import { parseRouteId } from '#src/lib/route-id';
+import { closedNotice, outOfAreaNotice } from '#src/lib/store-state';
 import { isNotFound, restaurantQueries } from '../api/get-restaurant';
 import { RestaurantHeader } from '../components/restaurant-header';
 import { RestaurantMenu } from '../components/restaurant-menu';
@@ -40,15 +43,34 @@ function RestaurantInfo({ restaurant }: { restaurant: Restaurant }) {
   );
 }
 
+/**
+ * Why the restaurant takes no order from this customer now: paused (until when), closed (until
+ * when, if known), out of the delivery area. An inactive one says so in its header already.
+ */
+function useStoreNotices(restaurant: Restaurant): string[] {
+  const { current: location } = useSnapshot(locationStore);
+  if (!restaurant.is_active) return [];
+  return [
+    closedNotice(restaurant, vi.food.closedNow),
+    outOfAreaNotice(restaurant, location),
+  ].filter((notice): notice is string => notice !== null);
+}
+
 function RestaurantView({ restaurant }: { restaurant: Restaurant }) {
+  const notices = useStoreNotices(restaurant);
   return (
     <Stack gap="lg">
       <RestaurantHeader restaurant={restaurant} />
+      {notices.map((notice) => (
+        <Text key={notice} role="note" fw={600} className={classes.storeNotice}>
+          {notice}
+        </Text>
+      ))}
       <div className={classes.columns}>
         <RestaurantInfo restaurant={restaurant} />
         <TopFoods foods={restaurant.top_foods} />
       </div>
-      <RestaurantMenu restaurantId={restaurant.id} />
+      <RestaurantMenu restaurantId={restaurant.id} blocked={notices.length > 0} />
       <RestaurantReviews reviews={restaurant.recent_reviews} />
       <SimilarRestaurants currentId={restaurant.id} />
     </Stack>

@@ -8,6 +8,7 @@ import { DishCard } from '#src/components/dish-card';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatDistance } from '#src/lib/format';
+import { cardClosedNotice } from '#src/lib/store-state';
 import { IconMapPin } from '#src/components/action-icons';
 import classes from './search.module.css';
 
@@ -72,6 +73,7 @@ export function RestaurantResult({ restaurant, foodAction }: RestaurantResultPro
                 }}
                 to={generatePath(paths.food, { id: String(food.id) })}
                 headingLevel={3}
+                notice={cardClosedNotice(food.restaurant)}
                 action={foodAction?.(food)}
               />
             </li>
