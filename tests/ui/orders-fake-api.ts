@@ -20,6 +20,8 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
       { id: 101, name: 'Trứng chần', price: 5_000 },
       { id: 102, name: 'Quẩy', price: 3_000 },
     ],
+    options: [],
+    note: '',
     has_reviewed: false,
     ...overrides,
   };
