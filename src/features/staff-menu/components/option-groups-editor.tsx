@@ -161,6 +161,7 @@ export function OptionGroupsEditor({ groups, onChange, errors, food }: OptionGro
                     allowNegative={false}
                     min={0}
                     max={OPTIONS_PER_GROUP_MAX}
+                    clampBehavior="none"
                     inputMode="numeric"
                     value={group.min}
                     onChange={(value) =>
@@ -176,6 +177,7 @@ export function OptionGroupsEditor({ groups, onChange, errors, food }: OptionGro
                     allowNegative={false}
                     min={0}
                     max={OPTIONS_PER_GROUP_MAX}
+                    clampBehavior="none"
                     inputMode="numeric"
                     value={group.max}
                     onChange={(value) =>
