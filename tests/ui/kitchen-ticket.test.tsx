@@ -135,15 +135,26 @@ describe('the kitchen ticket at /staff/orders/{id}/ticket', { timeout: 20_000 },
     expect(within(ticket).queryByText(/Ghi chú giao hàng/)).not.toBeInTheDocument();
   });
 
-  it("sets an 80 mm page without margins, and 'In' prints", async () => {
+  it("sets an 80 mm page as long as the ticket, without margins, and 'In' prints", async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
+    // jsdom draws nothing: the ticket is given the height a browser would, 75.6 mm.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 272, height: 285.7 }),
+    );
     const { user, container } = await openTicket(ticketOrder());
-    const rules = [...container.querySelectorAll('style')].map((style) => style.textContent);
-    expect(rules).toContain('@page { size: 80mm auto; margin: 0; }');
+    const rules = () => [...container.querySelectorAll('style')].map((style) => style.textContent);
+    // 285.7 px is 75.6 mm, rounded up, with 4 mm to spare.
+    await waitFor(() => expect(rules()).toContain('@page { size: 80mm 80mm; margin: 0; }'));
     await user.click(screen.getByRole('button', { name: t.ticketPrint }));
     expect(print).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: t.ticketBack })).toHaveAttribute('href', '/orders/123');
+  });
+
+  it('keeps an A4 length until the ticket is drawn', async () => {
+    const { container } = await openTicket(ticketOrder());
+    const rules = [...container.querySelectorAll('style')].map((style) => style.textContent);
+    expect(rules).toContain('@page { size: 80mm 297mm; margin: 0; }');
   });
 
   it('says so when the order cannot be loaded', async () => {

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { generatePath, Link, useParams } from 'react-router-dom';
 import type { LineOption } from '#contract/options';
 import { TOPPINGS_GROUP_NAME } from '#contract/options';
@@ -17,7 +18,11 @@ const text = vi.orders;
 
 // The receipt roll's page: 80 mm wide, as long as the ticket, no margins (the printer keeps
 // its own). Rendered by this screen only, so no other page prints on a receipt's width.
-const PAGE_RULE = '@page { size: 80mm auto; margin: 0; }';
+// Chromium drops `size: 80mm auto` as a whole (a page needs both lengths), so the length is
+// the ticket's own, measured once it is drawn; until then an A4's.
+const MM_PER_PX = 25.4 / 96;
+const pageRule = (lengthMm: number) => `@page { size: 80mm ${lengthMm}mm; margin: 0; }`;
+const UNMEASURED_MM = 297;
 
 /**
  * Each group's choices on one line, 'Size: L', 'Topping: Trân châu, Thạch', in the order
@@ -37,10 +42,30 @@ function choiceLines(item: OrderItem): string[] {
   return [...byGroup].map(([group, names]) => text.ticketChoice(group, names.join(', ')));
 }
 
-function Ticket({ order }: { order: Order }) {
+/** The ticket's length in whole mm as drawn, and again whenever it changes. */
+function useLengthMm(onLength: (mm: number) => void) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const px = element.getBoundingClientRect().height;
+      // A few mm to spare, so a rounding never spills a last line onto a second page.
+      if (px > 0) onLength(Math.ceil(px * MM_PER_PX) + 4);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onLength]);
+  return ref;
+}
+
+function Ticket({ order, onLength }: { order: Order; onLength: (mm: number) => void }) {
   const deliveryNote = order.delivery_note.trim();
+  const ref = useLengthMm(onLength);
   return (
-    <article className={classes.ticket} aria-label={text.ticketTitle(order.id)}>
+    <article ref={ref} className={classes.ticket} aria-label={text.ticketTitle(order.id)}>
       <div className={classes.center}>
         <div className={classes.label}>{order.restaurant_name}</div>
         <div className={classes.big}>{text.ticketNumber(order.id)}</div>
@@ -110,9 +135,9 @@ function Ticket({ order }: { order: Order }) {
   );
 }
 
-function TicketOf({ id }: { id: number }) {
+function TicketOf({ id, onLength }: { id: number; onLength: (mm: number) => void }) {
   const order = useQuery(orderQueries.detail('staff', id));
-  if (order.data) return <Ticket order={order.data} />;
+  if (order.data) return <Ticket order={order.data} onLength={onLength} />;
   if (order.isError) {
     return (
       <ScreenError
@@ -134,9 +159,10 @@ function TicketOf({ id }: { id: number }) {
  */
 export function KitchenTicketPage() {
   const id = parseRouteId(useParams().id);
+  const [lengthMm, setLengthMm] = useState(UNMEASURED_MM);
   return (
     <Stack gap="md">
-      <style>{PAGE_RULE}</style>
+      <style>{pageRule(lengthMm)}</style>
       {id === null ? null : (
         <Group justify="center" gap="sm" className={classes.screenOnly}>
           <Button
@@ -152,7 +178,7 @@ export function KitchenTicketPage() {
           </Button>
         </Group>
       )}
-      {id === null ? <Text>{text.detailFailed}</Text> : <TicketOf id={id} />}
+      {id === null ? <Text>{text.detailFailed}</Text> : <TicketOf id={id} onLength={setLengthMm} />}
     </Stack>
   );
 }
