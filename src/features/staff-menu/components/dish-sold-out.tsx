@@ -31,6 +31,7 @@ export function DishSoldOut({ food, size = 'md' }: { food: StaffFood; size?: 'sm
         size={size}
         variant="light"
         color="orange"
+        w="fit-content"
         aria-label={text.soldOutFor(food.name)}
         loading={mutation.isPending}
         onClick={() => run(true)}

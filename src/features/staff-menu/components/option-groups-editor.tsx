@@ -194,6 +194,7 @@ export function OptionGroupsEditor({ groups, onChange, errors, food }: OptionGro
                     <div key={option.key} className={classes.optionRow}>
                       <TextInput
                         size="md"
+                        className={classes.optionName}
                         aria-label={text.optionName(optionNumber, number)}
                         placeholder={text.optionNamePlaceholder}
                         maxLength={OPTION_NAME_MAX}
@@ -205,6 +206,7 @@ export function OptionGroupsEditor({ groups, onChange, errors, food }: OptionGro
                       />
                       <NumberInput
                         size="md"
+                        className={classes.optionPrice}
                         aria-label={text.optionPrice(optionNumber, number)}
                         hideControls
                         allowDecimal={false}
@@ -239,9 +241,7 @@ export function OptionGroupsEditor({ groups, onChange, errors, food }: OptionGro
                           number={optionNumber}
                           group={number}
                         />
-                      ) : (
-                        <span />
-                      )}
+                      ) : null}
                       <ActionIcon
                         variant="subtle"
                         color="red"
