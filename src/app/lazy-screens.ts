@@ -30,6 +30,7 @@ export const LAZY_SCREENS = {
   staffDish: 'features/staff-menu/pages/staff-dish-page',
   staffRestaurant: 'features/staff-restaurant/pages/staff-restaurant-page',
   staffReviews: 'features/staff-reviews/pages/staff-reviews-page',
+  staffOrderTicket: 'features/orders/pages/kitchen-ticket-page',
 } as const satisfies Partial<Record<keyof typeof paths, string>>;
 
 export type LazyScreenKey = keyof typeof LAZY_SCREENS;

@@ -84,6 +84,9 @@ const screens: ScreenLoaders = {
     Component: (await import('../features/staff-reviews/pages/staff-reviews-page'))
       .StaffReviewsPage,
   }),
+  [paths.staffOrderTicket]: async () => ({
+    Component: (await import('../features/orders/pages/kitchen-ticket-page')).KitchenTicketPage,
+  }),
 };
 
 const screensByPath: Partial<Record<RoutePath, RouteObject['lazy']>> = screens;

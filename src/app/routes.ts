@@ -32,5 +32,6 @@ export const routeAccess: ReadonlyArray<{ path: RoutePath; access: Access }> = [
   { path: paths.staffDish, access: 'staff' },
   { path: paths.staffRestaurant, access: 'staff' },
   { path: paths.staffReviews, access: 'staff' },
+  { path: paths.staffOrderTicket, access: 'staff' },
   { path: paths.paymentResult, access: 'public' },
 ];

@@ -24,6 +24,8 @@ export const paths = {
   staffDish: '/staff/menu/:id',
   staffRestaurant: '/staff/restaurant',
   staffReviews: '/staff/reviews',
+  // The kitchen ticket of an order, for an 80 mm receipt printer.
+  staffOrderTicket: '/staff/orders/:id/ticket',
   paymentResult: '/api/payment/vnpay/return/',
 } as const;
 

@@ -34,6 +34,15 @@ export function formatDate(iso: string): string {
   return found ? `${found.day}/${found.month}/${found.year}` : '';
 }
 
+/**
+ * The same moment date first, 'dd/mm/yyyy HH:mm' ('27/11/2026 14:05'), as a receipt printer's
+ * header line has it; '' when it cannot be read.
+ */
+export function formatDateThenTime(iso: string): string {
+  const found = partsOf(clock, iso);
+  return found ? `${found.day}/${found.month}/${found.year} ${found.hour}:${found.minute}` : '';
+}
+
 /** An ISO-8601 instant as 'HH:mm dd/mm/yyyy' ('14:05 27/11/2026'); '' when it cannot be read. */
 export function formatDateTime(iso: string): string {
   const found = partsOf(clock, iso);

@@ -124,6 +124,8 @@ describe('creating a dish at /staff/menu/new (spec 2.18)', { timeout: 20_000 }, 
         { name: 'Nem rán', price: 15_000 },
         { name: 'Thêm bún', price: 0 },
       ],
+      // No groups: the whole (empty) list goes all the same.
+      option_groups: [],
       available: false,
     });
   });
@@ -268,6 +270,8 @@ describe('editing a dish at /staff/menu/{id} (spec 2.18)', { timeout: 20_000 }, 
         { id: 101, name: 'Trứng chần', price: 5_000 },
         { name: 'Bò viên', price: 10_000 },
       ],
+      // No groups: the whole (empty) list goes all the same.
+      option_groups: [],
       available: true,
     });
   });

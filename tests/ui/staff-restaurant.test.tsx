@@ -113,6 +113,9 @@ describe('no restaurant linked yet (spec 2.18)', { timeout: 20_000 }, () => {
       phone: '0912 345 678',
       email: 'phothin@example.vn',
       description: 'Phở bò gia truyền',
+      // A new restaurant starts at the default radius, accepting orders by hand.
+      delivery_radius_km: 10,
+      auto_accept: false,
     });
     // The new restaurant, pending approval, with its hours editor.
     const status = await section(t.statusTitle);
@@ -144,6 +147,8 @@ describe('no restaurant linked yet (spec 2.18)', { timeout: 20_000 }, () => {
     expect(form.get('phone')).toBe('0912345678');
     expect(form.get('email')).toBe('huonglien@example.vn');
     expect(form.get('description')).toBe('');
+    expect(form.get('delivery_radius_km')).toBe('10');
+    expect(form.get('auto_accept')).toBe('false');
     expect((form.get('cover') as File).type).toBe('image/png');
     expect((form.get('logo') as File).type).toBe('image/png');
   });
@@ -256,6 +261,8 @@ describe('an existing restaurant (spec 2.18, section 4)', { timeout: 20_000 }, (
       phone: '0987654321',
       email: 'phothin@example.vn',
       description: 'Phở bò gia truyền từ 1979',
+      delivery_radius_km: 10,
+      auto_accept: false,
     });
     await waitFor(() => expect(field(t.phone)).toHaveValue('0987654321'));
   });

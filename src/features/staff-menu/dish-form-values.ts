@@ -1,5 +1,13 @@
 import type { FieldError } from '#contract/envelope';
 import type { FoodCreateBody, StaffFood } from '#contract/staff-menu';
+import {
+  optionGroupRows,
+  optionGroupsPayload,
+  placeOptionGroupError,
+  type OptionGroupErrors,
+  type OptionGroupPayload,
+  type OptionGroupRow,
+} from './option-groups-state';
 
 // The dish form of spec 2.18 as plain data: what the screen edits, what it sends and where the
 // server's field errors go back. Spec section 5 gives the dish form no checks of its own, so
@@ -28,6 +36,8 @@ export interface DishFormValues {
   /** Category ids as text, the values of the chips. */
   categoryIds: string[];
   toppings: ToppingRow[];
+  /** The option groups besides the toppings, in the order customers see them. */
+  optionGroups: OptionGroupRow[];
   available: boolean;
 }
 
@@ -56,6 +66,7 @@ export function initialDishValues(food: StaffFood | null): DishFormValues {
       imageUrl: '',
       categoryIds: [],
       toppings: [],
+      optionGroups: [],
       available: true,
     };
   }
@@ -69,6 +80,7 @@ export function initialDishValues(food: StaffFood | null): DishFormValues {
     imageUrl: linked ? image.trim() : '',
     categoryIds: food.categories.map((category) => String(category.id)),
     toppings: food.toppings.map((topping) => newToppingRow(topping)),
+    optionGroups: optionGroupRows(food.option_groups),
     available: food.available,
   };
 }
@@ -77,16 +89,23 @@ export function initialDishValues(food: StaffFood | null): DishFormValues {
  * The body of POST foods/ and PUT foods/{id}/ as this form sends it. Prices may be null: an
  * empty field is the server's to refuse (spec section 5), in its own words.
  */
-export type DishPayload = Omit<FoodCreateBody, 'price' | 'toppings' | 'category_ids'> & {
+export type DishPayload = Omit<
+  FoodCreateBody,
+  'price' | 'toppings' | 'category_ids' | 'option_groups'
+> & {
   price: number | null;
   category_ids: number[];
   toppings: { id?: number; name: string; price: number | null }[];
+  /** Always the whole list: a group or option left out is removed by the server. */
+  option_groups: OptionGroupPayload[];
 };
 
 export interface DishRequest {
   payload: DishPayload;
   /** The row key of each topping sent, in order: the server names them by that index. */
   toppingKeys: string[];
+  /** The groups as sent, in order: the server names groups and options by index too. */
+  optionGroups: OptionGroupRow[];
 }
 
 const isBlankRow = (row: ToppingRow) => row.name.trim() === '' && row.price === '';
@@ -108,10 +127,15 @@ export function toDishRequest(values: DishFormValues): DishRequest {
       name,
       price: price === '' ? null : price,
     })),
+    option_groups: optionGroupsPayload(values.optionGroups),
     available: values.available,
   };
   if (values.imageSource === 'url') payload.image_url = values.imageUrl.trim() || null;
-  return { payload, toppingKeys: rows.map((row) => row.key) };
+  return {
+    payload,
+    toppingKeys: rows.map((row) => row.key),
+    optionGroups: values.optionGroups,
+  };
 }
 
 /**
@@ -125,6 +149,7 @@ export function toDishFormData(payload: DishPayload, image: File): FormData {
   form.append('description', payload.description ?? '');
   form.append('category_ids', JSON.stringify(payload.category_ids));
   form.append('toppings', JSON.stringify(payload.toppings));
+  form.append('option_groups', JSON.stringify(payload.option_groups));
   form.append('available', String(payload.available ?? true));
   form.append('image', image, image.name);
   return form;
@@ -137,6 +162,7 @@ export interface DishFieldErrors {
   fields: Partial<Record<DishField, string>>;
   /** Per topping row key: the problem with its name or its price. */
   toppings: Record<string, { name?: string; price?: string }>;
+  optionGroups: OptionGroupErrors;
 }
 
 const FIELD_OF_PATH: Record<string, DishField> = {
@@ -157,11 +183,20 @@ const FIELD_OF_PATH: Record<string, DishField> = {
 export function dishFieldErrors(
   errors: readonly FieldError[] | undefined,
   toppingKeys: readonly string[],
+  optionGroups: readonly OptionGroupRow[] = [],
 ): DishFieldErrors {
-  const found: DishFieldErrors = { fields: {}, toppings: {} };
+  const found: DishFieldErrors = {
+    fields: {},
+    toppings: {},
+    optionGroups: { groups: {}, options: {} },
+  };
   for (const { path, message } of errors ?? []) {
     if (!message) continue;
     const [head = '', index, part] = path.split('.');
+    if (head === 'option_groups') {
+      placeOptionGroupError(found.optionGroups, path.split('.').slice(1), message, optionGroups);
+      continue;
+    }
     const field = FIELD_OF_PATH[head];
     if (!field) continue;
     const rowKey = index === undefined ? undefined : toppingKeys[Number(index)];

@@ -1,13 +1,30 @@
 import type { FieldError } from '#contract/envelope';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
+import {
+  DELIVERY_RADIUS_DEFAULT_KM,
+  DELIVERY_RADIUS_MAX_KM,
+  DELIVERY_RADIUS_MESSAGE,
+  DELIVERY_RADIUS_MIN_KM,
+} from '#contract/store';
 
 // The restaurant form of spec 2.18 (create and edit share it) as plain data.
 
 const TEXT_FIELDS = ['name', 'address', 'phone', 'email', 'description'] as const;
 
-export type RestaurantFormValues = Record<(typeof TEXT_FIELDS)[number], string>;
+export type RestaurantFormValues = Record<(typeof TEXT_FIELDS)[number], string> & {
+  /** Whole km, '' while the field is empty. */
+  delivery_radius_km: number | '';
+  /** A paid order is accepted at once; the kitchen still hears of it. */
+  auto_accept: boolean;
+};
 
-export type RestaurantField = keyof RestaurantFormValues | 'cover' | 'logo';
+export type RestaurantField =
+  (typeof TEXT_FIELDS)[number] | 'delivery_radius_km' | 'auto_accept' | 'cover' | 'logo';
+
+/** The body's own shape: the radius as a number, or null for the server to refuse. */
+export type RestaurantPayload = Omit<RestaurantFormValues, 'delivery_radius_km'> & {
+  delivery_radius_km: number | null;
+};
 
 export interface RestaurantImages {
   cover: File | null;
@@ -21,7 +38,19 @@ export function initialRestaurantValues(restaurant: StaffRestaurant | null): Res
     phone: restaurant?.phone ?? '',
     email: restaurant?.email ?? '',
     description: restaurant?.description ?? '',
+    delivery_radius_km: restaurant?.delivery_radius_km ?? DELIVERY_RADIUS_DEFAULT_KM,
+    auto_accept: restaurant?.auto_accept ?? false,
   };
+}
+
+/** The contract's radius rule, checked before sending: 1 to 50 whole km. */
+export function deliveryRadiusProblem(value: number | ''): string | undefined {
+  const ok =
+    value !== '' &&
+    Number.isInteger(value) &&
+    value >= DELIVERY_RADIUS_MIN_KM &&
+    value <= DELIVERY_RADIUS_MAX_KM;
+  return ok ? undefined : DELIVERY_RADIUS_MESSAGE;
 }
 
 /**
@@ -32,10 +61,14 @@ export function initialRestaurantValues(restaurant: StaffRestaurant | null): Res
 export function restaurantRequestBody(
   values: RestaurantFormValues,
   { cover, logo }: RestaurantImages,
-): { json: RestaurantFormValues } | { body: FormData } {
-  if (!cover && !logo) return { json: values };
+): { json: RestaurantPayload } | { body: FormData } {
+  const radius = values.delivery_radius_km === '' ? null : values.delivery_radius_km;
+  if (!cover && !logo) return { json: { ...values, delivery_radius_km: radius } };
   const form = new FormData();
   for (const name of TEXT_FIELDS) form.append(name, values[name]);
+  // Text, as multipart carries everything; the server reads them back (parseRestaurantFields).
+  form.append('delivery_radius_km', radius === null ? '' : String(radius));
+  form.append('auto_accept', String(values.auto_accept));
   if (cover) form.append('cover', cover, cover.name);
   if (logo) form.append('logo', logo, logo.name);
   return { body: form };
@@ -50,6 +83,8 @@ const FIELD_OF_PATH: Record<string, RestaurantField> = {
   phone: 'phone',
   email: 'email',
   description: 'description',
+  delivery_radius_km: 'delivery_radius_km',
+  auto_accept: 'auto_accept',
   cover: 'cover',
   cover_url: 'cover',
   logo: 'logo',

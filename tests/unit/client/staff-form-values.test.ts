@@ -31,6 +31,7 @@ describe('the dish form values', () => {
       imageUrl: '',
       categoryIds: [],
       toppings: [],
+      optionGroups: [],
       available: true,
     });
   });
@@ -70,6 +71,7 @@ describe('the dish form values', () => {
       description: '',
       category_ids: [3, 1],
       toppings: [{ name: 'Nem', price: null }],
+      option_groups: [],
       available: true,
     });
     expect(toppingKeys).toEqual([kept.key]);
@@ -95,12 +97,14 @@ describe('the dish form values', () => {
       'description',
       'category_ids',
       'toppings',
+      'option_groups',
       'available',
       'image',
     ]);
     expect(form.get('price')).toBe('55000');
     expect(form.get('category_ids')).toBe('[2]');
     expect(form.get('toppings')).toBe('[{"id":7,"name":"Chả","price":20000}]');
+    expect(form.get('option_groups')).toBe('[]');
     expect(form.get('available')).toBe('true');
     expect((form.get('image') as File).name).toBe('a.png');
   });
@@ -136,6 +140,8 @@ describe('the restaurant form values', () => {
     phone: '0912345678',
     email: 'a@b.vn',
     description: '',
+    delivery_radius_km: 8 as number | '',
+    auto_accept: true,
   };
 
   it('is JSON without pictures and multipart with either one', () => {
@@ -143,11 +149,20 @@ describe('the restaurant form values', () => {
     const multipart = restaurantRequestBody(fields, { cover: pictureFile('c.png'), logo: null });
     expect('body' in multipart).toBe(true);
     const form = (multipart as { body: FormData }).body;
-    expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'cover'))).toEqual(
-      fields,
-    );
+    // Multipart is text: the radius and the switch as the server reads them back.
+    expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'cover'))).toEqual({
+      ...fields,
+      delivery_radius_km: '8',
+      auto_accept: 'true',
+    });
     expect(form.has('cover')).toBe(true);
     expect(form.has('logo')).toBe(false);
+  });
+
+  it('sends an empty radius as null, for the server to refuse in its words', () => {
+    expect(
+      restaurantRequestBody({ ...fields, delivery_radius_km: '' }, { cover: null, logo: null }),
+    ).toEqual({ json: { ...fields, delivery_radius_km: null } });
   });
 
   it("places the server's field errors, a pin problem under the address", () => {

@@ -17,6 +17,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { staffRestaurantQuery } from '#src/api/staff-restaurant';
 import { staffReviewQueries } from '#src/api/staff-reviews';
 import { NewOrderAlerts } from '#src/components/live/new-order-alerts';
+import { StorePauseCard } from '#src/components/store-pause-card';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import { recentOrdersQuery } from '../api/get-recent-orders';
@@ -113,6 +114,8 @@ export function StaffDashboardPage() {
         <NoRestaurant />
       ) : (
         <>
+          {/* First in reach: a kitchen swamped at noon pauses from here. */}
+          {restaurant.data ? <StorePauseCard restaurant={restaurant.data} /> : null}
           <section aria-labelledby="dashboard-stats">
             <VisuallyHidden component="h2" id="dashboard-stats">
               {text.stats}

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Alert.layer.css';
-import { Alert, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { generatePath, Link, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '#contract/orders';
 import { orderQueries } from '#src/api/orders';
 import type { OrderKind } from '#src/api/orders';
@@ -86,7 +86,20 @@ function OrderView({ order, kind }: { order: Order; kind: OrderKind }) {
         <Title order={1} size="h2">
           {text.detailTitle(order.id)}
         </Title>
-        <OrderStatusBadge status={order.status} />
+        <Group gap="sm">
+          <OrderStatusBadge status={order.status} />
+          {/* The kitchen's paper copy, whatever the order's state. */}
+          {kind === 'staff' ? (
+            <Button
+              component={Link}
+              to={generatePath(paths.staffOrderTicket, { id: String(order.id) })}
+              variant="default"
+              size="md"
+            >
+              {text.printTicket}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
 
       {order.status === 'cancelled' ? (

@@ -7,6 +7,7 @@ import {
   Paper,
   Stack,
   Switch,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -26,18 +27,31 @@ import {
   type DishFieldErrors,
   type DishFormValues,
 } from '../dish-form-values';
+import {
+  checkOptionGroups,
+  hasOptionGroupErrors,
+  NO_OPTION_GROUP_ERRORS,
+} from '../option-groups-state';
 import { CategoryPicker } from './category-picker';
 import { DishImageField } from './dish-image-field';
+import { DishSoldOut } from './dish-sold-out';
+import { OptionGroupsEditor } from './option-groups-editor';
 import { PRICE_SUFFIX, ToppingsEditor } from './toppings-editor';
 
 const text = vi.dishForm;
 
-const NO_ERRORS: DishFieldErrors = { fields: {}, toppings: {} };
+const NO_ERRORS: DishFieldErrors = {
+  fields: {},
+  toppings: {},
+  optionGroups: NO_OPTION_GROUP_ERRORS,
+};
 
 /**
  * The dish form of spec 2.18 for a new dish (`food` null) or an existing one. Spec section 5
- * gives it no checks of its own: the server judges every value and its field errors come back
- * under the fields; any failure is also a toast with the server's message.
+ * gives the spec's fields no checks of their own: the server judges them and its field errors
+ * come back under the fields; any failure is also a toast with the server's message. The
+ * option groups, which are not the spec's, are checked here first by the contract's rules, so
+ * a wrong min or max is pointed at before anything is sent.
  */
 export function DishForm({ food }: { food: StaffFood | null }) {
   const navigate = useNavigate();
@@ -51,7 +65,13 @@ export function DishForm({ food }: { food: StaffFood | null }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { payload, toppingKeys } = toDishRequest(values);
+    const problems = checkOptionGroups(values.optionGroups);
+    if (hasOptionGroupErrors(problems)) {
+      setErrors({ ...NO_ERRORS, optionGroups: problems });
+      toast.error(text.fixOptionGroups);
+      return;
+    }
+    const { payload, toppingKeys, optionGroups } = toDishRequest(values);
     const file = values.imageSource === 'file' ? (image?.file ?? null) : null;
     save.mutate(
       { payload, image: file },
@@ -61,7 +81,7 @@ export function DishForm({ food }: { food: StaffFood | null }) {
           void navigate(paths.staffMenu);
         },
         onError: (error) => {
-          setErrors(dishFieldErrors(getErrorReply(error)?.errors, toppingKeys));
+          setErrors(dishFieldErrors(getErrorReply(error)?.errors, toppingKeys, optionGroups));
           toast.error(getErrorMessage(error));
         },
       },
@@ -124,6 +144,12 @@ export function DishForm({ food }: { food: StaffFood | null }) {
           rowErrors={errors.toppings}
           error={errors.fields.toppings}
         />
+        <OptionGroupsEditor
+          groups={values.optionGroups}
+          onChange={(groups) => set('optionGroups', groups)}
+          errors={errors.optionGroups}
+          food={food}
+        />
         <Switch
           size="lg"
           label={text.available}
@@ -132,6 +158,17 @@ export function DishForm({ food }: { food: StaffFood | null }) {
           onChange={(event) => set('available', event.currentTarget.checked)}
           error={errors.fields.available}
         />
+        {food ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {text.soldOutTitle}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {text.soldOutHint}
+            </Text>
+            <DishSoldOut food={food} />
+          </Stack>
+        ) : null}
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to={paths.staffMenu} variant="default" size="md">
             {text.cancel}

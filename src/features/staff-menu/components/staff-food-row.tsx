@@ -8,6 +8,7 @@ import { IconDots, IconTrash } from '#src/components/action-icons';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
+import { DishSoldOut } from './dish-sold-out';
 import classes from './staff-menu.module.css';
 
 const text = vi.staffMenu;
@@ -20,7 +21,10 @@ interface StaffFoodRowProps {
   onDelete: (food: StaffFood) => void;
 }
 
-/** One dish of /staff/menu (spec 2.18): image, name, price, status and its row menu. */
+/**
+ * One dish of /staff/menu (spec 2.18): image, name, price, status, 'Hết món hôm nay' in reach
+ * of a busy kitchen's finger, and its row menu.
+ */
 export function StaffFoodRow({ food, busy, onToggle, onDelete }: StaffFoodRowProps) {
   const editPath = generatePath(paths.staffDish, { id: String(food.id) });
   return (
@@ -43,6 +47,7 @@ export function StaffFoodRow({ food, busy, onToggle, onDelete }: StaffFoodRowPro
             {food.available ? text.available : text.unavailable}
           </Badge>
         </Group>
+        <DishSoldOut food={food} />
       </Stack>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>

@@ -1,5 +1,17 @@
+import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
-import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Switch.layer.css';
+import {
+  Button,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DELIVERY_RADIUS_MAX_KM, DELIVERY_RADIUS_MIN_KM } from '#contract/store';
 import { useState, type FormEvent } from 'react';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
 import { vi } from '#src/i18n/vi';
@@ -8,6 +20,7 @@ import { toast } from '#src/lib/toast';
 import { useFileChoice } from '#src/lib/use-file-choice';
 import { useSaveRestaurant } from '../api/save-restaurant';
 import {
+  deliveryRadiusProblem,
   initialRestaurantValues,
   restaurantFieldErrors,
   type RestaurantField,
@@ -32,7 +45,7 @@ export function RestaurantForm({ restaurant }: { restaurant: StaffRestaurant | n
   const [logo, chooseLogo] = useFileChoice();
   const save = useSaveRestaurant(restaurant ? 'update' : 'create');
 
-  const field = (key: keyof RestaurantFormValues) => ({
+  const field = (key: 'name' | 'address' | 'phone' | 'email' | 'description') => ({
     value: values[key],
     error: errors[key],
     onChange: (event: { currentTarget: { value: string } }) => {
@@ -42,8 +55,23 @@ export function RestaurantForm({ restaurant }: { restaurant: StaffRestaurant | n
     },
   });
 
+  const setValue = <K extends 'delivery_radius_km' | 'auto_accept'>(
+    key: K,
+    value: RestaurantFormValues[K],
+  ) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The one rule checked here: a radius out of range would only come back refused.
+    const radiusProblem = deliveryRadiusProblem(values.delivery_radius_km);
+    if (radiusProblem) {
+      setErrors({ delivery_radius_km: radiusProblem });
+      toast.error(radiusProblem);
+      return;
+    }
     save.mutate(
       { values, images: { cover: cover?.file ?? null, logo: logo?.file ?? null } },
       {
@@ -96,6 +124,32 @@ export function RestaurantForm({ restaurant }: { restaurant: StaffRestaurant | n
           rows={4}
           resize="vertical"
           {...field('description')}
+        />
+        <NumberInput
+          size="md"
+          label={text.deliveryRadius}
+          description={text.deliveryRadiusHint}
+          allowDecimal={false}
+          allowNegative={false}
+          min={DELIVERY_RADIUS_MIN_KM}
+          max={DELIVERY_RADIUS_MAX_KM}
+          // Out of range is said in the contract's words, not quietly changed.
+          clampBehavior="none"
+          inputMode="numeric"
+          maw={260}
+          value={values.delivery_radius_km}
+          onChange={(value) =>
+            setValue('delivery_radius_km', typeof value === 'number' ? value : '')
+          }
+          error={errors.delivery_radius_km}
+        />
+        <Switch
+          size="lg"
+          label={text.autoAccept}
+          description={text.autoAcceptHint}
+          checked={values.auto_accept}
+          onChange={(event) => setValue('auto_accept', event.currentTarget.checked)}
+          error={errors.auto_accept}
         />
         <ImagePicker
           label={text.cover}

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
 import { staffRestaurantQuery } from '#src/api/staff-restaurant';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { StorePauseCard } from '#src/components/store-pause-card';
 import { vi } from '#src/i18n/vi';
 import { isOwner, session } from '#src/lib/session';
 import { HoursEditor } from '../components/hours-editor';
@@ -31,7 +32,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** What the server holds for the details form: a save that changes any of it starts it anew. */
 function detailsKey(restaurant: StaffRestaurant): string {
   const { id, name, address, phone, email, description, cover_url, logo_url } = restaurant;
-  return JSON.stringify([id, name, address, phone, email, description, cover_url, logo_url]);
+  const { delivery_radius_km, auto_accept } = restaurant;
+  return JSON.stringify([
+    id,
+    name,
+    address,
+    phone,
+    email,
+    description,
+    cover_url,
+    logo_url,
+    delivery_radius_km,
+    auto_accept,
+  ]);
 }
 
 /**
@@ -62,6 +75,7 @@ function Restaurant({ restaurant, owner }: { restaurant: StaffRestaurant; owner:
       <Section title={text.statusTitle}>
         <RestaurantStatus restaurant={restaurant} />
       </Section>
+      <StorePauseCard restaurant={restaurant} />
       <Section title={text.detailsTitle}>
         <RestaurantForm key={detailsKey(restaurant)} restaurant={restaurant} />
       </Section>
