@@ -3,17 +3,19 @@ import { hashPassword } from '#server/modules/auth/passwords';
 import type { UploadStore } from '#server/storage/uploads';
 import type { DB } from '../db/schema';
 import { DEMO_PASSWORD } from './accounts';
-import { DEMO_RESTAURANTS } from './catalogue-data';
+import { DEMO_OPTION_GROUPS, DEMO_RESTAURANTS, type DemoOptionGroup } from './catalogue-data';
 import { renderDishArt, renderRestaurantArt } from './dish-art';
 import { DEMO_REVIEWS, DEMO_REVIEWERS } from './reviews-data';
 import {
   insertFood,
   insertFoodCategories,
+  insertOptionGroups,
   insertOwner,
   insertRestaurant,
   insertReview,
   insertToppings,
   selectCategoryIds,
+  selectFoodIdsByName,
   selectUserIdByUsername,
   upsertCustomer,
 } from './seed.queries';
@@ -124,4 +126,46 @@ export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promi
       created_at: new Date(Date.UTC(2026, 10, 20) - i * 7 * 3600 * 1000),
     });
   }
+}
+
+/**
+ * The demo dishes' option groups (DEMO_OPTION_GROUPS: sizes, ice and sugar of cold chè, phở
+ * doneness, bigger portions), added to the dishes of the demo catalogue by restaurant and dish
+ * name; a step of its own, so a database seeded before groups existed gets them too. A dish
+ * a developer removed or renamed is left without. One insert for all groups and one for all
+ * their options, whatever their number.
+ */
+export async function seedOptionGroups(db: Kysely<DB>): Promise<void> {
+  const groups: { food_id: number; position: number; group: DemoOptionGroup }[] = [];
+  for (const entry of DEMO_OPTION_GROUPS) {
+    for (const food of await selectFoodIdsByName(db, entry.restaurant, entry.dishes)) {
+      for (const [position, group] of entry.groups.entries()) {
+        groups.push({ food_id: food.id, position, group });
+      }
+    }
+  }
+  const inserted = await insertOptionGroups(
+    db,
+    groups.map(({ food_id, position, group }) => ({
+      food_id,
+      position,
+      name: group.name,
+      min_select: group.min_select,
+      max_select: group.max_select,
+    })),
+  );
+  // Matched by dish and position rather than by the order RETURNING happens to give.
+  const groupId = new Map(inserted.map((row) => [`${row.food_id}:${row.position}`, row.id]));
+  await insertToppings(
+    db,
+    groups.flatMap(({ food_id, position, group }) =>
+      group.options.map((option, optionPosition) => ({
+        food_id,
+        group_id: groupId.get(`${food_id}:${position}`)!,
+        name: option.name,
+        price: option.price,
+        position: optionPosition,
+      })),
+    ),
+  );
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UploadStore } from '#server/storage/uploads';
 import type { DB } from '../db/schema';
 import { seedAccounts } from './accounts';
-import { seedCatalogue } from './catalogue';
+import { seedCatalogue, seedOptionGroups } from './catalogue';
 import { seedCoupons } from './coupons';
 import { claimSeedStep } from './seed.queries';
 
@@ -20,6 +20,7 @@ const steps: SeedStep[] = [
   { name: 'demo-accounts', run: (db) => seedAccounts(db) },
   { name: 'demo-catalogue', run: (db, deps) => seedCatalogue(db, deps.uploads) },
   { name: 'demo-coupons', run: (db) => seedCoupons(db) },
+  { name: 'demo-option-groups', run: (db) => seedOptionGroups(db) },
 ];
 
 export async function seedDemoData(db: Kysely<DB>, deps: SeedDeps): Promise<string[]> {
