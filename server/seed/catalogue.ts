@@ -38,7 +38,11 @@ async function inBatches<T, R>(
  * their dishes, toppings and categories, pictures drawn locally, and some reviews. The first
  * restaurant (open around the clock) belongs to demo_owner; the others to owners of their own.
  */
-export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promise<void> {
+export async function seedCatalogue(
+  db: Kysely<DB>,
+  uploads: UploadStore,
+  pictures = true,
+): Promise<void> {
   const categoryIds = new Map((await selectCategoryIds(db)).map((c) => [c.name, c.id]));
   const demoOwnerId = await selectUserIdByUsername(db, 'demo_owner');
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -56,14 +60,16 @@ export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promi
             address: restaurant.address,
           });
     const seed = restaurant.name;
-    const [cover, logo] = await Promise.all([
-      renderRestaurantArt(seed, 'cover').then((bytes) =>
-        uploads.save(db, 'restaurants', bytes, 'webp'),
-      ),
-      renderRestaurantArt(seed, 'logo').then((bytes) =>
-        uploads.save(db, 'restaurants', bytes, 'webp'),
-      ),
-    ]);
+    const [cover, logo] = pictures
+      ? await Promise.all([
+          renderRestaurantArt(seed, 'cover').then((bytes) =>
+            uploads.save(db, 'restaurants', bytes, 'webp'),
+          ),
+          renderRestaurantArt(seed, 'logo').then((bytes) =>
+            uploads.save(db, 'restaurants', bytes, 'webp'),
+          ),
+        ])
+      : [null, null];
     const restaurantId = await insertRestaurant(db, {
       owner_id: ownerId,
       name: restaurant.name,
@@ -81,20 +87,22 @@ export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promi
       approval_status: restaurant.approval_status,
     });
 
-    const images = await inBatches(restaurant.dishes, 4, (dish) =>
-      renderDishArt({
-        seed: `${restaurant.name}|${dish.name}`,
-        category: dish.categories[0]!,
-        title: dish.name,
-      }).then((bytes) => uploads.save(db, 'dishes', bytes, 'webp')),
-    );
+    const images = pictures
+      ? await inBatches(restaurant.dishes, 4, (dish) =>
+          renderDishArt({
+            seed: `${restaurant.name}|${dish.name}`,
+            category: dish.categories[0]!,
+            title: dish.name,
+          }).then((bytes) => uploads.save(db, 'dishes', bytes, 'webp')),
+        )
+      : restaurant.dishes.map(() => null);
     for (const [i, dish] of restaurant.dishes.entries()) {
       const foodId = await insertFood(db, {
         restaurant_id: restaurantId,
         name: dish.name,
         description: dish.description,
         price: dish.price,
-        image: images[i]!,
+        image: images[i] ?? null,
         available: dish.available,
       });
       await insertFoodCategories(

@@ -8,6 +8,11 @@ import { claimSeedStep } from './seed.queries';
 
 export interface SeedDeps {
   uploads: UploadStore;
+  /**
+   * Draw the demo pictures (the default). Without them dishes and restaurants have none: for
+   * tests of what the pictures do not change (search), which then skip most of the seed's time.
+   */
+  pictures?: boolean;
 }
 
 type SeedStep = { name: string; run: (db: Kysely<DB>, deps: SeedDeps) => Promise<void> };
@@ -18,7 +23,10 @@ type SeedStep = { name: string; run: (db: Kysely<DB>, deps: SeedDeps) => Promise
  */
 const steps: SeedStep[] = [
   { name: 'demo-accounts', run: (db) => seedAccounts(db) },
-  { name: 'demo-catalogue', run: (db, deps) => seedCatalogue(db, deps.uploads) },
+  {
+    name: 'demo-catalogue',
+    run: (db, deps) => seedCatalogue(db, deps.uploads, deps.pictures ?? true),
+  },
   { name: 'demo-coupons', run: (db) => seedCoupons(db) },
   { name: 'demo-option-groups', run: (db) => seedOptionGroups(db) },
 ];
