@@ -106,11 +106,22 @@ function reopeningTimes(from: Date, to: Date, minutes: number): string[] {
   return [...times];
 }
 
-/** Opens the demo owner's dish form of `name` from the menu list, found by its search box. */
-async function openDishForm(page: Page, name: string): Promise<void> {
+/** The row of the dish `name` in the staff menu list, found by its search box. */
+async function menuRow(page: Page, name: string): Promise<Locator> {
   await page.goto('/staff/menu');
   await page.getByLabel(vi.staffMenu.search).fill(name);
-  await page.getByRole('button', { name: vi.staffMenu.actions(name), exact: true }).click();
+  const row = page
+    .getByRole('list', { name: vi.staffMenu.list })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+/** Opens the demo owner's dish form of `name` from the menu list, found by its search box. */
+async function openDishForm(page: Page, name: string): Promise<void> {
+  const row = await menuRow(page, name);
+  await row.getByRole('button', { name: vi.staffMenu.actions(name), exact: true }).click();
   await page.getByRole('menuitem', { name: vi.staffMenu.edit }).click();
   await expect(page).toHaveURL(/\/staff\/menu\/\d+$/);
   await expect(page.getByLabel(vi.dishForm.name)).toHaveValue(name);
@@ -176,11 +187,10 @@ test('an owner adds option groups, sells out a dish and pauses; a customer order
   await expect(toast(page, vi.dishForm.updated)).toBeVisible();
 
   // --- ... and marks another dish sold out for today ---
-  await page.goto('/staff/menu');
-  await page.getByLabel(vi.staffMenu.search).fill(SOLD_OUT.name);
-  await page.getByRole('button', { name: UI.soldOutToday }).click();
-  await expect(page.getByText(UI.soldOutUntil)).toBeVisible();
-  await expect(page.getByRole('button', { name: UI.sellAgain })).toBeVisible();
+  const flanRow = await menuRow(page, SOLD_OUT.name);
+  await flanRow.getByRole('button', { name: UI.soldOutToday }).click();
+  await expect(flanRow.getByText(UI.soldOutUntil)).toBeVisible();
+  await expect(flanRow.getByRole('button', { name: UI.sellAgain })).toBeVisible();
 
   // --- A customer near the restaurant, in a browser of their own ---
   const customerContext = await browser.newContext({
@@ -203,8 +213,8 @@ test('an owner adds option groups, sells out a dish and pauses; a customer order
   await expect(
     dialog.getByRole('heading', { name: new RegExp(`^${TOPPINGS.name}`) }),
   ).toBeVisible();
-  await expect(dialog.getByText(UI.required)).toBeVisible();
-  await expect(dialog.getByText(UI.chooseAtMost(TOPPINGS.max))).toBeVisible();
+  await expect(dialog.getByText(UI.required).first()).toBeVisible();
+  await expect(dialog.getByText(UI.chooseAtMost(TOPPINGS.max)).first()).toBeVisible();
   const confirm = dialog.getByRole('button', {
     name: new RegExp(`^${vi.food.toppingDialog.confirm}`),
   });
@@ -220,8 +230,8 @@ test('an owner adds option groups, sells out a dish and pauses; a customer order
   await expect(toast(customer, vi.cart.added)).toBeVisible();
 
   await customer.goto('/cart');
-  await expect(customer.getByText(UI.choicesLine)).toBeVisible();
-  await expect(customer.getByText(UI.noteLine)).toBeVisible();
+  await expect(customer.getByText(UI.choicesLine).first()).toBeVisible();
+  await expect(customer.getByText(UI.noteLine).first()).toBeVisible();
   await expect(customer.getByText(price(total)).first()).toBeVisible();
 
   // An empty wallet: VNPay is paid the whole total in the popup.
@@ -273,9 +283,8 @@ test('an owner adds option groups, sells out a dish and pauses; a customer order
   // --- 'Mở lại ngay', and the sold-out dish back on sale: the demo data as it was ---
   await page.getByRole('button', { name: UI.reopenNow }).click();
   await expect(page.getByRole('button', { name: UI.pause15, exact: true })).toBeVisible();
-  await page.goto('/staff/menu');
-  await page.getByLabel(vi.staffMenu.search).fill(SOLD_OUT.name);
-  await page.getByRole('button', { name: UI.sellAgain }).click();
-  await expect(page.getByRole('button', { name: UI.soldOutToday })).toBeVisible();
+  const flanAgain = await menuRow(page, SOLD_OUT.name);
+  await flanAgain.getByRole('button', { name: UI.sellAgain }).click();
+  await expect(flanAgain.getByRole('button', { name: UI.soldOutToday })).toBeVisible();
   await customerContext.close();
 });
