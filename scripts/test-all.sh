@@ -3,7 +3,8 @@
 # typecheck and lint, side by side -> a self-test of the lint architecture rules -> unit + UI tests
 # -> API suite on PGlite -> API suite on PostgreSQL, side by side with the unit + API suites
 # (PGlite) again on Node 24 -> production build -> size budgets -> end-to-end tests in Chromium
-# -> the cluster journey (nginx in front of two instances).
+# -> the cluster journey (nginx in front of two instances). The PGlite API step runs a file per
+# core (docs/decisions/039-ci-time.md).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -71,7 +72,9 @@ side_by_side() {
 step 'typecheck + lint (side by side)' side_by_side 'npm run --silent typecheck' 'npm run --silent lint'
 step 'lint rules self-test' node scripts/check-lint-rules.mjs
 step 'unit + UI tests' vitest run --project unit --project ui
-step 'API tests on PGlite' vitest run --project api
+# A worker per core: Vitest's default is one less, which on two cores is one file at a time and
+# an idle core. Each API file has a process and an in-memory PGlite of its own.
+step 'API tests on PGlite' vitest run --project api --maxWorkers=100%
 # The supported runtimes are the oldest (this machine's node, 20.19+) and the newest LTS: the
 # server's own suites again on Node 24 (the client's run in browsers, not in Node). Side by side
 # with the PostgreSQL lane, which spends much of its time waiting on the database server: each

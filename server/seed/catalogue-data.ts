@@ -3328,3 +3328,118 @@ export const DEMO_RESTAURANTS: readonly DemoRestaurant[] = [
     ],
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Option groups: the questions real shops ask for a dish (a drink's size, ice and sugar; a phở's
+// doneness; a bigger portion). Kept apart from the dishes above so each shop's list reads as its
+// menu; the seed adds them to the named dishes. No group goes to Quán Cô Lan 24h (the demo
+// owner's), to Phở & Bún 24h Phố Cổ's 'Phở bò' or to Cơm Rang 24h Kim Mã's 'Bánh mì': the
+// end-to-end journeys add those dishes with their toppings alone, and the demo owner gives a
+// dish groups of their own there.
+
+export interface DemoOption {
+  name: string;
+  /** Integer VND added to the dish price, a multiple of 1000 (0 allowed). */
+  price: number;
+}
+
+export interface DemoOptionGroup {
+  name: string;
+  /** A required single choice is 1/1, an optional multi-choice 0/n. */
+  min_select: number;
+  max_select: number;
+  options: DemoOption[];
+}
+
+export interface DemoOptionGroupsOf {
+  restaurant: string;
+  /** Dish names of that restaurant, each given `groups` in this order. */
+  dishes: string[];
+  groups: DemoOptionGroup[];
+}
+
+function oneOf(name: string, options: readonly Top[]): DemoOptionGroup {
+  return {
+    name,
+    min_select: 1,
+    max_select: 1,
+    options: options.map(([optionName, price]) => ({ name: optionName, price })),
+  };
+}
+
+const CUP_SIZE = oneOf('Size', [
+  ['M', 0],
+  ['L', 6000],
+]);
+const ICE = oneOf('Đá', [
+  ['100%', 0],
+  ['50%', 0],
+  ['Không đá', 0],
+]);
+const SUGAR = oneOf('Đường', [
+  ['100%', 0],
+  ['70%', 0],
+  ['50%', 0],
+  ['Không đường', 0],
+]);
+const DONENESS = oneOf('Độ chín', [
+  ['Tái', 0],
+  ['Chín', 0],
+  ['Tái lăn', 0],
+  ['Tái nạm', 0],
+]);
+const BOWL = oneOf('Cỡ bát', [
+  ['Thường', 0],
+  ['Đặc biệt', 10000],
+]);
+const PORTION = oneOf('Phần', [
+  ['Thường', 0],
+  ['Đặc biệt', 15000],
+]);
+const DRINK = [CUP_SIZE, ICE, SUGAR];
+
+export const DEMO_OPTION_GROUPS: readonly DemoOptionGroupsOf[] = [
+  {
+    restaurant: 'Phở Ông Tư Pasteur',
+    dishes: ['Phở bò', 'Phở bò tái', 'Phở tái nạm gầu'],
+    groups: [DONENESS, BOWL],
+  },
+  { restaurant: 'Phở Ông Tư Pasteur', dishes: ['Phở bò viên', 'Phở gà'], groups: [BOWL] },
+  {
+    restaurant: 'Phở Bò Lò Đúc Gia Truyền',
+    dishes: ['Phở bò', 'Phở bò tái lăn', 'Phở tái gầu'],
+    groups: [DONENESS, BOWL],
+  },
+  { restaurant: 'Phở Bò Lò Đúc Gia Truyền', dishes: ['Phở bò chín'], groups: [BOWL] },
+  {
+    restaurant: 'Chè Bà Tám',
+    dishes: ['Chè ba màu', 'Chè Thái sầu riêng', 'Sương sa hạt lựu', 'Chè khúc bạch'],
+    groups: DRINK,
+  },
+  {
+    restaurant: 'Quán Chè Cô Thảo',
+    dishes: ['Chè khúc bạch', 'Chè thập cẩm', 'Chè Thái', 'Sữa chua mít'],
+    groups: DRINK,
+  },
+  { restaurant: 'Ăn Vặt Cô Bảy', dishes: ['Sữa chua trân châu'], groups: DRINK },
+  {
+    restaurant: 'Bún Bò Huế Mệ Tư',
+    dishes: ['Bún bò Huế', 'Bún bò giò heo', 'Bún bò tái chả'],
+    groups: [PORTION],
+  },
+  {
+    restaurant: 'Bún Bò Huế Mệ Hoa',
+    dishes: ['Bún bò Huế', 'Bún bò giò heo', 'Bún bò chả cua'],
+    groups: [PORTION],
+  },
+  {
+    restaurant: 'Bún Chả Cô Nga Hàng Mành',
+    dishes: ['Bún chả Hà Nội', 'Bún chả nem', 'Bún nem'],
+    groups: [PORTION],
+  },
+  {
+    restaurant: 'Cơm Tấm Cô Út',
+    dishes: ['Cơm tấm sườn bì chả', 'Cơm tấm sườn', 'Cơm tấm sườn non nướng'],
+    groups: [PORTION],
+  },
+];

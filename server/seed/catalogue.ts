@@ -3,17 +3,19 @@ import { hashPassword } from '#server/modules/auth/passwords';
 import type { UploadStore } from '#server/storage/uploads';
 import type { DB } from '../db/schema';
 import { DEMO_PASSWORD } from './accounts';
-import { DEMO_RESTAURANTS } from './catalogue-data';
+import { DEMO_OPTION_GROUPS, DEMO_RESTAURANTS, type DemoOptionGroup } from './catalogue-data';
 import { renderDishArt, renderRestaurantArt } from './dish-art';
 import { DEMO_REVIEWS, DEMO_REVIEWERS } from './reviews-data';
 import {
   insertFood,
   insertFoodCategories,
+  insertOptionGroups,
   insertOwner,
   insertRestaurant,
   insertReview,
   insertToppings,
   selectCategoryIds,
+  selectFoodIdsByName,
   selectUserIdByUsername,
   upsertCustomer,
 } from './seed.queries';
@@ -36,7 +38,11 @@ async function inBatches<T, R>(
  * their dishes, toppings and categories, pictures drawn locally, and some reviews. The first
  * restaurant (open around the clock) belongs to demo_owner; the others to owners of their own.
  */
-export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promise<void> {
+export async function seedCatalogue(
+  db: Kysely<DB>,
+  uploads: UploadStore,
+  pictures = true,
+): Promise<void> {
   const categoryIds = new Map((await selectCategoryIds(db)).map((c) => [c.name, c.id]));
   const demoOwnerId = await selectUserIdByUsername(db, 'demo_owner');
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -54,14 +60,16 @@ export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promi
             address: restaurant.address,
           });
     const seed = restaurant.name;
-    const [cover, logo] = await Promise.all([
-      renderRestaurantArt(seed, 'cover').then((bytes) =>
-        uploads.save(db, 'restaurants', bytes, 'webp'),
-      ),
-      renderRestaurantArt(seed, 'logo').then((bytes) =>
-        uploads.save(db, 'restaurants', bytes, 'webp'),
-      ),
-    ]);
+    const [cover, logo] = pictures
+      ? await Promise.all([
+          renderRestaurantArt(seed, 'cover').then((bytes) =>
+            uploads.save(db, 'restaurants', bytes, 'webp'),
+          ),
+          renderRestaurantArt(seed, 'logo').then((bytes) =>
+            uploads.save(db, 'restaurants', bytes, 'webp'),
+          ),
+        ])
+      : [null, null];
     const restaurantId = await insertRestaurant(db, {
       owner_id: ownerId,
       name: restaurant.name,
@@ -79,20 +87,22 @@ export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promi
       approval_status: restaurant.approval_status,
     });
 
-    const images = await inBatches(restaurant.dishes, 4, (dish) =>
-      renderDishArt({
-        seed: `${restaurant.name}|${dish.name}`,
-        category: dish.categories[0]!,
-        title: dish.name,
-      }).then((bytes) => uploads.save(db, 'dishes', bytes, 'webp')),
-    );
+    const images = pictures
+      ? await inBatches(restaurant.dishes, 4, (dish) =>
+          renderDishArt({
+            seed: `${restaurant.name}|${dish.name}`,
+            category: dish.categories[0]!,
+            title: dish.name,
+          }).then((bytes) => uploads.save(db, 'dishes', bytes, 'webp')),
+        )
+      : restaurant.dishes.map(() => null);
     for (const [i, dish] of restaurant.dishes.entries()) {
       const foodId = await insertFood(db, {
         restaurant_id: restaurantId,
         name: dish.name,
         description: dish.description,
         price: dish.price,
-        image: images[i]!,
+        image: images[i] ?? null,
         available: dish.available,
       });
       await insertFoodCategories(
@@ -124,4 +134,46 @@ export async function seedCatalogue(db: Kysely<DB>, uploads: UploadStore): Promi
       created_at: new Date(Date.UTC(2026, 10, 20) - i * 7 * 3600 * 1000),
     });
   }
+}
+
+/**
+ * The demo dishes' option groups (DEMO_OPTION_GROUPS: sizes, ice and sugar of cold chè, phở
+ * doneness, bigger portions), added to the dishes of the demo catalogue by restaurant and dish
+ * name; a step of its own, so a database seeded before groups existed gets them too. A dish
+ * a developer removed or renamed is left without. One insert for all groups and one for all
+ * their options, whatever their number.
+ */
+export async function seedOptionGroups(db: Kysely<DB>): Promise<void> {
+  const groups: { food_id: number; position: number; group: DemoOptionGroup }[] = [];
+  for (const entry of DEMO_OPTION_GROUPS) {
+    for (const food of await selectFoodIdsByName(db, entry.restaurant, entry.dishes)) {
+      for (const [position, group] of entry.groups.entries()) {
+        groups.push({ food_id: food.id, position, group });
+      }
+    }
+  }
+  const inserted = await insertOptionGroups(
+    db,
+    groups.map(({ food_id, position, group }) => ({
+      food_id,
+      position,
+      name: group.name,
+      min_select: group.min_select,
+      max_select: group.max_select,
+    })),
+  );
+  // Matched by dish and position rather than by the order RETURNING happens to give.
+  const groupId = new Map(inserted.map((row) => [`${row.food_id}:${row.position}`, row.id]));
+  await insertToppings(
+    db,
+    groups.flatMap(({ food_id, position, group }) =>
+      group.options.map((option, optionPosition) => ({
+        food_id,
+        group_id: groupId.get(`${food_id}:${position}`)!,
+        name: option.name,
+        price: option.price,
+        position: optionPosition,
+      })),
+    ),
+  );
 }

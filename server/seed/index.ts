@@ -2,12 +2,17 @@ import type { Kysely } from 'kysely';
 import type { UploadStore } from '#server/storage/uploads';
 import type { DB } from '../db/schema';
 import { seedAccounts } from './accounts';
-import { seedCatalogue } from './catalogue';
+import { seedCatalogue, seedOptionGroups } from './catalogue';
 import { seedCoupons } from './coupons';
 import { claimSeedStep } from './seed.queries';
 
 export interface SeedDeps {
   uploads: UploadStore;
+  /**
+   * Draw the demo pictures (the default). Without them dishes and restaurants have none: for
+   * tests of what the pictures do not change (search), which then skip most of the seed's time.
+   */
+  pictures?: boolean;
 }
 
 type SeedStep = { name: string; run: (db: Kysely<DB>, deps: SeedDeps) => Promise<void> };
@@ -18,8 +23,12 @@ type SeedStep = { name: string; run: (db: Kysely<DB>, deps: SeedDeps) => Promise
  */
 const steps: SeedStep[] = [
   { name: 'demo-accounts', run: (db) => seedAccounts(db) },
-  { name: 'demo-catalogue', run: (db, deps) => seedCatalogue(db, deps.uploads) },
+  {
+    name: 'demo-catalogue',
+    run: (db, deps) => seedCatalogue(db, deps.uploads, deps.pictures ?? true),
+  },
   { name: 'demo-coupons', run: (db) => seedCoupons(db) },
+  { name: 'demo-option-groups', run: (db) => seedOptionGroups(db) },
 ];
 
 export async function seedDemoData(db: Kysely<DB>, deps: SeedDeps): Promise<string[]> {

@@ -4,6 +4,7 @@ import type {
   DB,
   FoodCategoriesTable,
   FoodsTable,
+  OptionGroupsTable,
   RestaurantsTable,
   ReviewsTable,
   ToppingsTable,
@@ -93,6 +94,33 @@ export async function insertFoodCategories(
 
 export async function insertToppings(db: Kysely<DB>, rows: Insertable<ToppingsTable>[]) {
   if (rows.length) await db.insertInto('toppings').values(rows).execute();
+}
+
+/** The dishes named `dishes` of the restaurant named `restaurant` (the demo's names are unique). */
+export async function selectFoodIdsByName(
+  db: Kysely<DB>,
+  restaurant: string,
+  dishes: string[],
+): Promise<{ id: number; name: string }[]> {
+  if (!dishes.length) return [];
+  return db
+    .selectFrom('foods')
+    .innerJoin('restaurants', 'restaurants.id', 'foods.restaurant_id')
+    .select(['foods.id', 'foods.name'])
+    .where('restaurants.name', '=', restaurant)
+    .where('foods.name', 'in', dishes)
+    .where('foods.deleted_at', 'is', null)
+    .execute();
+}
+
+/** Inserts option groups in one statement; their ids come back with the dish and position. */
+export async function insertOptionGroups(db: Kysely<DB>, rows: Insertable<OptionGroupsTable>[]) {
+  if (!rows.length) return [];
+  return db
+    .insertInto('option_groups')
+    .values(rows)
+    .returning(['id', 'food_id', 'position'])
+    .execute();
 }
 
 export async function insertReview(db: Kysely<DB>, values: Insertable<ReviewsTable>) {

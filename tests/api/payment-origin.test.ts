@@ -1,8 +1,10 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/database';
 import { insertCatalogue } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestDatabase } from '../helpers/test-db';
 import { call } from '../helpers/auth';
 import { newUser, type TestUser } from '../factories/users';
 
@@ -29,6 +31,14 @@ function linksOf(body: { data: { payment_url?: string } }): Links {
   return { payment_url: paymentUrl, return_url: returnUrl };
 }
 
+// One database for the file: each test builds an app of its own with its own settings on it
+// (users and restaurants are new rows every time), rather than a fresh database per test.
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
@@ -36,7 +46,7 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string> = {}) {
-  t = await createTestApp({ env });
+  t = await createTestApp({ env, database });
   return t;
 }
 

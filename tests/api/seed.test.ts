@@ -14,7 +14,12 @@ describe('the development seed', () => {
   afterAll(() => t.close());
 
   it('runs each step once', async () => {
-    expect(applied).toEqual(['demo-accounts', 'demo-catalogue', 'demo-coupons']);
+    expect(applied).toEqual([
+      'demo-accounts',
+      'demo-catalogue',
+      'demo-coupons',
+      'demo-option-groups',
+    ]);
     expect(await seedDemoData(t.database.db, { uploads: t.app.uploads })).toEqual([]);
   });
 
@@ -30,7 +35,7 @@ describe('the development seed', () => {
       (select count(*)::int from restaurants where approval_status = 'pending') as pending,
       (select count(*)::int from foods) as foods,
       (select count(*)::int from foods where not available) as unavailable,
-      (select count(*)::int from toppings) as toppings,
+      (select count(*)::int from toppings where group_id is null) as toppings,
       (select count(*)::int from reviews) as reviews,
       (select count(distinct category_id)::int from food_categories) as categories,
       (select count(*)::int from restaurants r join users u on u.id = r.owner_id
@@ -45,6 +50,51 @@ describe('the development seed', () => {
     expect(counts.reviews).toBeGreaterThan(0);
     expect(counts.categories).toBe(6);
     expect(counts.demo_owner_restaurants).toBe(1);
+  });
+
+  it('gives phở, cold chè and bún their option groups, in order, and leaves the toppings alone', async () => {
+    const groupsOf = async (restaurant: string, dish: string) => {
+      const { rows } = await sql<{ name: string; range: string; options: string[] }>`
+        select g.name, g.min_select || '/' || g.max_select as range,
+          array_agg(o.name || ' +' || o.price order by o.position) as options
+        from option_groups g
+        join foods f on f.id = g.food_id
+        join restaurants r on r.id = f.restaurant_id
+        join toppings o on o.group_id = g.id
+        where r.name = ${restaurant} and f.name = ${dish}
+        group by g.id order by g.position`.execute(t.database.db);
+      return rows;
+    };
+    expect(await groupsOf('Phở Ông Tư Pasteur', 'Phở bò')).toEqual([
+      { name: 'Độ chín', range: '1/1', options: ['Tái +0', 'Chín +0', 'Tái lăn +0', 'Tái nạm +0'] },
+      { name: 'Cỡ bát', range: '1/1', options: ['Thường +0', 'Đặc biệt +10000'] },
+    ]);
+    expect(await groupsOf('Quán Chè Cô Thảo', 'Chè Thái')).toEqual([
+      { name: 'Size', range: '1/1', options: ['M +0', 'L +6000'] },
+      { name: 'Đá', range: '1/1', options: ['100% +0', '50% +0', 'Không đá +0'] },
+      { name: 'Đường', range: '1/1', options: ['100% +0', '70% +0', '50% +0', 'Không đường +0'] },
+    ]);
+    expect(await groupsOf('Bún Bò Huế Mệ Tư', 'Bún bò Huế')).toEqual([
+      { name: 'Phần', range: '1/1', options: ['Thường +0', 'Đặc biệt +15000'] },
+    ]);
+    // The dishes the end-to-end journeys add with their toppings alone, and the demo owner's
+    // whole menu, where the owner's journey makes groups of its own.
+    expect(await groupsOf('Phở & Bún 24h Phố Cổ', 'Phở bò')).toEqual([]);
+    expect(await groupsOf('Cơm Rang 24h Kim Mã', 'Bánh mì')).toEqual([]);
+    const { rows } = await sql<{
+      groups: number;
+      toppings: number;
+      options_of_other_dishes: number;
+    }>`
+      select
+        (select count(*)::int from option_groups g join foods f on f.id = g.food_id
+          join restaurants r on r.id = f.restaurant_id join users u on u.id = r.owner_id
+          where u.username = 'demo_owner') as groups,
+        (select count(*)::int from toppings t join foods f on f.id = t.food_id
+          where f.name = 'Phở bò tái' and t.group_id is null) as toppings,
+        (select count(*)::int from toppings o join option_groups g on g.id = o.group_id
+          where o.food_id <> g.food_id) as options_of_other_dishes`.execute(t.database.db);
+    expect(rows[0]).toEqual({ groups: 0, toppings: 3, options_of_other_dishes: 0 });
   });
 
   it('has the demo coupons of the README, each behaving as listed', async () => {

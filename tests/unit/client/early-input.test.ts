@@ -12,8 +12,13 @@ function type(field: HTMLInputElement, text: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** adoptEarlyInput's two steps, a task apart. */
-const adopted = () => new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * adoptEarlyInput's two steps, a task apart: two zero-delay timers, queued after each of its
+ * own, so they run after its second step however late the machine runs them (a 10 ms timer
+ * came first when a busy machine ran the first step late).
+ */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const adopted = () => nextTask().then(nextTask);
 
 /** What a hydrated screen would see: each input event's text and each press. */
 function listen() {
