@@ -25,7 +25,7 @@ declare module '@tanstack/react-query' {
 }
 
 /** Bumped when the shape of an API reply changes, so no screen reads a cached old shape. */
-export const API_VERSION = '1';
+export const API_VERSION = '2';
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const QUERY_CACHE_KEY = 'mon-ngon-query-cache';
 

@@ -106,6 +106,10 @@ export const DISH_REFUSALS: ReadonlySet<string> = new Set([
   'FOOD_NOT_FOUND',
   'RESTAURANT_PAUSED',
   'TOPPING_INVALID',
+  'OPTION_INVALID',
+  'OPTION_REQUIRED',
+  'OPTION_TOO_MANY',
+  'OPTION_UNAVAILABLE',
 ]);
 
 /**
