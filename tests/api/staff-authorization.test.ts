@@ -165,6 +165,13 @@ const TABLE: Row[] = [
   },
   { method: 'PUT', path: '/api/staff/restaurant/toggle/', kind: 'restaurant' },
   {
+    method: 'PUT',
+    path: '/api/staff/restaurant/pause/',
+    kind: 'restaurant',
+    body: { minutes: 15 },
+  },
+  { method: 'DELETE', path: '/api/staff/restaurant/pause/', kind: 'restaurant' },
+  {
     method: 'POST',
     path: '/api/staff/restaurant/create/',
     kind: 'owner',

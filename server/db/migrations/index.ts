@@ -11,6 +11,7 @@ import * as m0009 from './2026-11-26-0009-sandbox-and-sign-in';
 import * as m0010 from './2026-11-26-0010-idempotency-results';
 import * as m0011 from './2026-11-27-0011-search-words';
 import * as m0012 from './2026-11-27-0012-catalogue-generation';
+import * as m0014 from './2026-11-27-0014-store-controls';
 
 /**
  * The ordered list of migrations. A static list rather than a directory scan, so the set that
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0010-idempotency-results': m0010,
   '2026-11-27-0011-search-words': m0011,
   '2026-11-27-0012-catalogue-generation': m0012,
+  '2026-11-27-0014-store-controls': m0014,
 };

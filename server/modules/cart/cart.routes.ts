@@ -53,6 +53,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
             'CART_TOO_MANY_LINES',
             'FOOD_NOT_FOUND',
             'FOOD_UNAVAILABLE',
+            'OUT_OF_DELIVERY_AREA',
+            'RESTAURANT_BUSY',
             'RESTAURANT_PAUSED',
             'TOPPING_INVALID',
           ),

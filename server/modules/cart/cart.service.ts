@@ -11,6 +11,7 @@ import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { publicFileUrl } from '#server/storage/uploads';
 import type { KeepReply } from '../idempotency/idempotency.service';
+import { assertDeliversTo, assertNotPaused, deliveryPoint } from '../store/store.service';
 import {
   addToLine,
   bindCart,
@@ -150,7 +151,8 @@ function mutateCapped(
 /**
  * Adds a dish with a set of toppings. The same dish with the same toppings adds to its line.
  * Opening hours are not checked: a cart may be filled before the restaurant opens; the order
- * checks them.
+ * checks them. A busy pause refuses (the kitchen asked for no more), and so does a delivery
+ * point, when given, outside the restaurant's delivery area.
  */
 export function addToCart(
   db: Kysely<DB>,
@@ -171,6 +173,8 @@ export function addToCart(
       }
       if (!dish.available) throw new AppError('FOOD_UNAVAILABLE');
       if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
+      assertNotPaused(dish.restaurant_paused_until, new Date());
+      await assertDeliversTo(trx, dish.restaurant_id, deliveryPoint(input));
       const known = await selectDishToppingIds(trx, dish.id, toppingIds);
       if (known.length !== toppingIds.length) throw new AppError('TOPPING_INVALID');
 

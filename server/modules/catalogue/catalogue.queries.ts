@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { DELIVERY_RADIUS_MAX_KM } from '#contract/store';
 import type { DB } from '#server/db/schema';
 
 export interface Point {
@@ -36,6 +37,8 @@ export interface DishFilters {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   categoryIds?: number[] | undefined;
+  /** Only dishes whose restaurant delivers to this point (within its delivery radius). */
+  deliversTo?: Point | undefined;
 }
 
 export interface DishRow {
@@ -48,10 +51,27 @@ export interface DishRow {
   restaurant_id: number;
   restaurant_name: string;
   restaurant_is_active: boolean;
+  restaurant_opening_hours: unknown;
+  restaurant_paused_until: Date | null;
   distance_km: number;
 }
 
 const earth = (p: Point) => sql`ll_to_earth(${p.lat}, ${p.lon})`;
+
+/** The largest delivery radius a restaurant may set (contract/store.ts), in metres. */
+const MAX_DELIVERY_RADIUS_M = DELIVERY_RADIUS_MAX_KM * 1000;
+
+/**
+ * A dish's restaurant delivers to `to`: the great-circle distance (the one every list shows)
+ * within the radius copied onto the dish. The box of the largest radius comes first so the
+ * location index bounds the scan: a customer far from every restaurant reads nothing. The
+ * cart and the order check the same expression (store.queries.ts), so a listed dish is never
+ * refused as out of the area.
+ */
+function deliversTo(to: Point): RawBuilder<unknown> {
+  return sql`ll_to_earth(f.lat, f.lon) <@ earth_box(${earth(to)}, ${MAX_DELIVERY_RADIUS_M})
+    and earth_distance(ll_to_earth(f.lat, f.lon), ${earth(to)}) <= f.delivery_radius_km * 1000`;
+}
 
 /** The dish's own name has one of the readings of every query word (GIN on name_words). */
 function nameMatch(words: string[][]): RawBuilder<unknown> {
@@ -96,6 +116,7 @@ function dishWhere(f: DishFilters): RawBuilder<unknown> {
   if (f.restaurantId !== undefined) parts.push(sql`f.restaurant_id = ${f.restaurantId}`);
   if (f.minPrice !== undefined) parts.push(sql`f.price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`f.price <= ${f.maxPrice}`);
+  if (f.deliversTo) parts.push(deliversTo(f.deliversTo));
   const categories = f.categoryIds ?? (f.categoryId !== undefined ? [f.categoryId] : []);
   if (categories.length) {
     parts.push(sql`exists (select 1 from food_categories fc
@@ -108,6 +129,7 @@ const DISH_COLUMNS = (
   origin: Point,
 ) => sql`f.id, f.name, f.description, f.price, f.image, f.available,
   r.id as restaurant_id, r.name as restaurant_name, r.is_active as restaurant_is_active,
+  r.opening_hours as restaurant_opening_hours, r.paused_until as restaurant_paused_until,
   earth_distance(ll_to_earth(f.lat, f.lon), ${earth(origin)}) / 1000 as distance_km`;
 
 /**
@@ -223,6 +245,8 @@ export async function selectListedFood(db: Kysely<DB>, id: number) {
       'r.phone as restaurant_phone',
       'r.email as restaurant_email',
       'r.is_active as restaurant_is_active',
+      'r.paused_until as restaurant_paused_until',
+      'r.delivery_radius_km as restaurant_delivery_radius_km',
     ])
     .where('f.id', '=', id)
     .where(sql<boolean>`f.listed`)
@@ -289,7 +313,12 @@ export async function selectSearchRestaurants(
   return rows;
 }
 
+/**
+ * With a delivery point, only restaurants within the largest radius are walked: a customer far
+ * from every restaurant does not check each of them for a match.
+ */
 const restaurantHasMatch = (filters: DishFilters) => sql`r.approval_status = 'approved'
+  ${filters.deliversTo ? sql`and ll_to_earth(r.lat, r.lon) <@ earth_box(${earth(filters.deliversTo)}, ${MAX_DELIVERY_RADIUS_M})` : sql``}
   and exists (select 1 from foods f where f.restaurant_id = r.id and ${dishWhere(filters)})`;
 
 /**
@@ -418,13 +447,26 @@ export async function countApprovedRestaurants(db: Kysely<DB>): Promise<number> 
   return rows[0]!.n;
 }
 
-/** A few approved restaurants picked at random (the "similar restaurants" row). */
-export async function selectRandomRestaurants(db: Kysely<DB>, origin: Point, limit: number) {
+/**
+ * A few approved restaurants picked at random (the "similar restaurants" row); with
+ * `deliversTo`, only those that deliver there (within the largest radius's box first, so the
+ * location index bounds what is read).
+ */
+export async function selectRandomRestaurants(
+  db: Kysely<DB>,
+  origin: Point,
+  limit: number,
+  deliversTo?: Point,
+) {
+  const delivering = deliversTo
+    ? sql`and ll_to_earth(r.lat, r.lon) <@ earth_box(${earth(deliversTo)}, ${MAX_DELIVERY_RADIUS_M})
+        and earth_distance(ll_to_earth(r.lat, r.lon), ${earth(deliversTo)}) <= r.delivery_radius_km * 1000`
+    : sql``;
   const { rows } = await sql<RestaurantSummaryRow>`
     select r.id, r.name, r.address, r.image, r.logo, r.is_active,
       earth_distance(ll_to_earth(r.lat, r.lon), ${earth(origin)}) / 1000 as distance_km,
       ${RESTAURANT_RATING}
-    from restaurants r where r.approval_status = 'approved'
+    from restaurants r where r.approval_status = 'approved' ${delivering}
     order by random() limit ${limit}`.execute(db);
   return rows;
 }

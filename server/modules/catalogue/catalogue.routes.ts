@@ -32,9 +32,9 @@ import {
 const PUBLIC = { access: 'public' } as const;
 const SIGNED_IN = { access: 'authenticated' } as const;
 // The same for every caller and read only from the catalogue tables: kept, serialized and
-// compressed, until any of those tables changes. The dish says whether its restaurant is open
-// now, so it is kept for the minute too.
-const KEPT = { ...PUBLIC, replyCache: 'catalogue' } as const;
+// compressed, until any of those tables changes, and only for the minute they were built in: a
+// dish, and every dish of a list, says whether its restaurant is open now and when it opens
+// again, and hours and busy pauses end by themselves, with no write to move the generation.
 const KEPT_FOR_THE_MINUTE = { ...PUBLIC, replyCache: 'catalogue-minute' } as const;
 
 const FoodIdParamsSchema = z.object({ foodId: IdParamsSchema.shape.id });
@@ -43,7 +43,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/food/',
     {
-      config: KEPT,
+      config: KEPT_FOR_THE_MINUTE,
       schema: {
         tags: ['catalogue'],
         summary: 'Món ăn gần nhất trước',
@@ -74,7 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search/',
     {
-      config: KEPT,
+      config: KEPT_FOR_THE_MINUTE,
       schema: {
         tags: ['catalogue'],
         summary: 'Tìm món ăn, nhóm theo nhà hàng',

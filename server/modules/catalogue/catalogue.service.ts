@@ -38,7 +38,7 @@ import {
   type ResultRestaurantRow,
 } from './catalogue.queries';
 import { foodRating, recentRestaurantReviews, reviewPage } from '../reviews/reviews.service';
-import { isOpenAt } from './opening-hours';
+import { storeState } from './opening-times';
 import { resolveSearchText, type SearchText } from './search-match';
 
 /**
@@ -58,6 +58,16 @@ const NEARBY_PROBE_FACTOR = 10;
 
 const km = (value: number) => Math.round(value * 1000) / 1000;
 
+/**
+ * Where the customer wants delivery, when the client said (lat and lon): the lists then show
+ * only what delivers there. Without a location nothing is filtered (spec clients).
+ */
+function deliveryPointOf(query: { lat?: number | undefined; lon?: number | undefined }) {
+  return query.lat !== undefined && query.lon !== undefined
+    ? { lat: query.lat, lon: query.lon }
+    : undefined;
+}
+
 export function originOf(query: { lat?: number | undefined; lon?: number | undefined }): Point {
   if (query.lat === undefined && query.lon === undefined) return DEFAULT_ORIGIN;
   if (query.lat === undefined || query.lon === undefined) throw new AppError('LOCATION_INCOMPLETE');
@@ -73,7 +83,7 @@ async function categoryIdOf(db: Kysely<DB>, name: string): Promise<number> {
   return category.id;
 }
 
-async function toDishes(db: Kysely<DB>, rows: DishRow[]): Promise<Dish[]> {
+async function toDishes(db: Kysely<DB>, rows: DishRow[], now = new Date()): Promise<Dish[]> {
   const categories = await selectDishCategories(
     db,
     rows.map((row) => row.id),
@@ -94,6 +104,7 @@ async function toDishes(db: Kysely<DB>, rows: DishRow[]): Promise<Dish[]> {
       id: row.restaurant_id,
       name: row.restaurant_name,
       is_active: row.restaurant_is_active,
+      ...openingOf(row, now),
     },
   }));
 }
@@ -126,6 +137,19 @@ function textCandidates(base: DishFilters, text: SearchText | undefined): DishFi
   return text ? text.tiers.map((tier) => ({ ...base, text: tier })) : [base];
 }
 
+/** A dish list's word on its restaurant: whether it takes orders now, and if not, when. */
+function openingOf(row: DishRow, now: Date): { is_open_now: boolean; opens_at: string | null } {
+  const state = storeState(
+    {
+      is_active: row.restaurant_is_active,
+      opening_hours: row.restaurant_opening_hours,
+      paused_until: row.restaurant_paused_until,
+    },
+    now,
+  );
+  return { is_open_now: state.is_open_now, opens_at: state.opens_at };
+}
+
 /** GET /api/food/: dishes nearest first, with the spec's `meta.total_pages`. */
 export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   const origin = originOf(query);
@@ -135,6 +159,7 @@ export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   const base: DishFilters = {
     restaurantId: query.restaurant_id,
     categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
+    deliversTo: deliveryPointOf(query),
   };
   const text = await resolveSearchText(db, query.q);
   const { filters, count } = await matchFilters(db, textCandidates(base, text), cap);
@@ -163,6 +188,14 @@ export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Pro
     foodRating(db, id),
   ]);
   const hours = row.restaurant_opening_hours as OpeningHours;
+  const state = storeState(
+    {
+      is_active: row.restaurant_is_active,
+      opening_hours: hours,
+      paused_until: row.restaurant_paused_until,
+    },
+    now,
+  );
   return {
     id: row.id,
     name: row.name,
@@ -184,7 +217,10 @@ export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Pro
       phone: row.restaurant_phone,
       email: row.restaurant_email,
       is_active: row.restaurant_is_active,
-      is_open_now: row.restaurant_is_active && isOpenAt(hours, now),
+      is_open_now: state.is_open_now,
+      opens_at: state.opens_at,
+      paused_until: state.paused_until,
+      delivery_radius_km: row.restaurant_delivery_radius_km,
     },
     toppings,
   };
@@ -228,6 +264,7 @@ export async function search(
     categoryIds: names.length
       ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
       : undefined,
+    deliversTo: deliveryPointOf(query),
   };
   const candidates = textCandidates(base, await resolveSearchText(db, query.q));
   // A search common around the customer ('pho' matches 46,000 of 100,000 dishes) is answered
@@ -333,7 +370,12 @@ export async function randomRestaurants(
   query: { per_page?: number | undefined; lat?: number | undefined; lon?: number | undefined },
 ) {
   const perPage = query.per_page ?? 4;
-  const rows = await selectRandomRestaurants(db, originOf(query), perPage);
+  const rows = await selectRandomRestaurants(
+    db,
+    originOf(query),
+    perPage,
+    deliveryPointOf(query),
+  );
   return { items: rows.map(toSummary), pagination: pagination(1, perPage, rows.length) };
 }
 
@@ -364,6 +406,7 @@ export async function toRestaurant(
     recentRestaurantReviews(db, id, RECENT_REVIEWS),
   ]);
   const hours = row.opening_hours as OpeningHours;
+  const state = storeState(row, now);
   return {
     id: row.id,
     name: row.name,
@@ -378,7 +421,10 @@ export async function toRestaurant(
     cover_url: publicFileUrl(row.cover),
     logo_url: publicFileUrl(row.logo),
     is_active: row.is_active,
-    is_open_now: row.is_active && isOpenAt(hours, now),
+    is_open_now: state.is_open_now,
+    opens_at: state.opens_at,
+    paused_until: state.paused_until,
+    delivery_radius_km: row.delivery_radius_km,
     approval_status: row.approval_status,
     rating: stats.rating,
     avg_rating: stats.rating,
