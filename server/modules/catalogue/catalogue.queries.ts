@@ -63,14 +63,18 @@ const MAX_DELIVERY_RADIUS_M = DELIVERY_RADIUS_MAX_KM * 1000;
 
 /**
  * A dish's restaurant delivers to `to`: the great-circle distance (the one every list shows)
- * within the radius copied onto the dish. The box of the largest radius comes first so the
- * location index bounds the scan: a customer far from every restaurant reads nothing. The
- * cart and the order check the same expression (store.queries.ts), so a listed dish is never
- * refused as out of the area.
+ * within the radius copied onto the dish. The cart and the order check the same expression
+ * (store.queries.ts), so a listed dish is never refused as out of the area. With `box`, the
+ * box of the largest radius comes first so the location index bounds the scan: a customer far
+ * from every restaurant reads nothing. A KNN scan goes without it: the planner prices a cube
+ * containment at a fixed 0.1 % of the rows, so with it, it would read and sort every dish in
+ * the box (tens of thousands in a city) rather than walk the nearest few.
  */
-function deliversTo(to: Point): RawBuilder<unknown> {
-  return sql`ll_to_earth(f.lat, f.lon) <@ earth_box(${earth(to)}, ${MAX_DELIVERY_RADIUS_M})
-    and earth_distance(ll_to_earth(f.lat, f.lon), ${earth(to)}) <= f.delivery_radius_km * 1000`;
+function deliversTo(to: Point, box: boolean): RawBuilder<unknown> {
+  const within = sql`earth_distance(ll_to_earth(f.lat, f.lon), ${earth(to)}) <= f.delivery_radius_km * 1000`;
+  return box
+    ? sql`ll_to_earth(f.lat, f.lon) <@ earth_box(${earth(to)}, ${MAX_DELIVERY_RADIUS_M}) and ${within}`
+    : within;
 }
 
 /** The dish's own name has one of the readings of every query word (GIN on name_words). */
@@ -110,13 +114,13 @@ function textMatch(t: TextMatch): RawBuilder<unknown> {
  * The WHERE of every customer dish query: only listed dishes (approved restaurant, not
  * deleted), then the optional filters.
  */
-function dishWhere(f: DishFilters): RawBuilder<unknown> {
+function dishWhere(f: DishFilters, knn = false): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`f.listed`];
   if (f.text) parts.push(sql`(${textMatch(f.text)})`);
   if (f.restaurantId !== undefined) parts.push(sql`f.restaurant_id = ${f.restaurantId}`);
   if (f.minPrice !== undefined) parts.push(sql`f.price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`f.price <= ${f.maxPrice}`);
-  if (f.deliversTo) parts.push(deliversTo(f.deliversTo));
+  if (f.deliversTo) parts.push(deliversTo(f.deliversTo, !knn));
   const categories = f.categoryIds ?? (f.categoryId !== undefined ? [f.categoryId] : []);
   if (categories.length) {
     parts.push(sql`exists (select 1 from food_categories fc
@@ -140,22 +144,28 @@ const DISH_COLUMNS = (
  * page needs; every dish within that distance (ties included, through the same index) is then
  * sorted by (distance, id) and the page cut from it. Exact, and only about offset + limit
  * rows are read. Exported as a query so a test can EXPLAIN exactly what runs.
+ *
+ * `matching`, when known exactly (fewer matches than the count's horizon), caps the KNN scan:
+ * a filter the index cannot stop on (the delivery area) would otherwise walk every dish looking
+ * for rows that do not exist.
  */
 export function nearestDishesQuery(
   origin: Point,
   filters: DishFilters,
   limit: number,
   offset: number,
+  matching?: number,
 ) {
   const here = earth(origin);
   const where = dishWhere(filters);
+  const needed = Math.min(offset + limit, matching ?? Number.POSITIVE_INFINITY);
   return sql<DishRow>`
     with cutoff as (
       select max(d) as d from (
         select ll_to_earth(f.lat, f.lon) <-> ${here} as d
-        from foods f where ${where}
+        from foods f where ${dishWhere(filters, true)}
         order by ll_to_earth(f.lat, f.lon) <-> ${here}
-        limit ${offset + limit}
+        limit ${needed}
       ) knn
     )
     select ${DISH_COLUMNS(origin)}
@@ -175,8 +185,9 @@ export async function selectNearestDishes(
   filters: DishFilters,
   limit: number,
   offset: number,
+  matching?: number,
 ): Promise<DishRow[]> {
-  return (await nearestDishesQuery(origin, filters, limit, offset).execute(db)).rows;
+  return (await nearestDishesQuery(origin, filters, limit, offset, matching).execute(db)).rows;
 }
 
 /**

@@ -163,8 +163,19 @@ export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   };
   const text = await resolveSearchText(db, query.q);
   const { filters, count } = await matchFilters(db, textCandidates(base, text), cap);
+  // A count short of its horizon is exact: the nearest-first scan then stops at the last match
+  // (a customer near few delivering restaurants must not walk every dish for more).
   const rows =
-    count > offset ? await selectNearestDishes(db, origin, filters, perPage, offset) : [];
+    count > offset
+      ? await selectNearestDishes(
+          db,
+          origin,
+          filters,
+          perPage,
+          offset,
+          count < cap ? count : undefined,
+        )
+      : [];
   const page = pagination(query.page, perPage, count, count < cap);
   return {
     items: await toDishes(db, rows),
@@ -370,12 +381,7 @@ export async function randomRestaurants(
   query: { per_page?: number | undefined; lat?: number | undefined; lon?: number | undefined },
 ) {
   const perPage = query.per_page ?? 4;
-  const rows = await selectRandomRestaurants(
-    db,
-    originOf(query),
-    perPage,
-    deliveryPointOf(query),
-  );
+  const rows = await selectRandomRestaurants(db, originOf(query), perPage, deliveryPointOf(query));
   return { items: rows.map(toSummary), pagination: pagination(1, perPage, rows.length) };
 }
 

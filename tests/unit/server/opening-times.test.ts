@@ -118,8 +118,10 @@ describe('storeState', () => {
 
   it('has no reopening when switched off by hand or when it never opens', () => {
     expect(storeState({ ...open, is_active: false }, vn('2026-11-20T12:00')).opens_at).toBeNull();
-    expect(
-      storeState({ ...open, opening_hours: closed }, vn('2026-11-20T12:00')),
-    ).toEqual({ is_open_now: false, opens_at: null, paused_until: null });
+    expect(storeState({ ...open, opening_hours: closed }, vn('2026-11-20T12:00'))).toEqual({
+      is_open_now: false,
+      opens_at: null,
+      paused_until: null,
+    });
   });
 });
