@@ -15,6 +15,17 @@ function minutesOf(time: string): number {
 }
 
 /**
+ * The hours as stored, every weekday present: a row written around the API (a bulk fixture,
+ * an old import) may lack days, and a lacking day is a closed one, never a failed reply.
+ */
+function everyDay(hours: unknown): OpeningHours {
+  const stored = (hours ?? {}) as Partial<OpeningHours>;
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => [day, Array.isArray(stored[day]) ? stored[day] : []]),
+  ) as OpeningHours;
+}
+
+/**
  * Each interval of the week as [start, end) in minutes from Monday 00:00, as isOpenAt reads
  * it: a close before the open runs past midnight, '24:00' closes at midnight.
  */
@@ -45,7 +56,7 @@ function covered(ranges: { start: number; end: number }[], minute: number): bool
  * intervals (07:00-14:00, 14:00-22:00) are one opening: 14:00 is not a reopening.
  */
 export function nextOpeningAfter(hours: OpeningHours, at: Date): Date | null {
-  const ranges = weekRanges(hours);
+  const ranges = weekRanges(everyDay(hours));
   const { day, minute } = localClock(at);
   const now = WEEKDAYS.indexOf(day) * DAY + minute;
   let best: number | null = null;
@@ -79,7 +90,7 @@ export function storeState(
   restaurant: { is_active: boolean; opening_hours: unknown; paused_until: Date | string | null },
   now: Date,
 ): StoreState {
-  const hours = restaurant.opening_hours as OpeningHours;
+  const hours = everyDay(restaurant.opening_hours);
   const until = restaurant.paused_until === null ? null : new Date(restaurant.paused_until);
   const paused = until !== null && until.getTime() > now.getTime() ? until : null;
   const withinHours = isOpenAt(hours, now);

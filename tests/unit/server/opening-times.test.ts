@@ -124,4 +124,14 @@ describe('storeState', () => {
       paused_until: null,
     });
   });
+
+  it('reads days missing from the stored hours as closed', () => {
+    expect(storeState({ ...open, opening_hours: {} }, vn('2026-11-20T12:00'))).toEqual({
+      is_open_now: false,
+      opens_at: null,
+      paused_until: null,
+    });
+    const fridays = { fri: [{ open: '10:00', close: '14:00' }] } as unknown as OpeningHours;
+    expect(nextOpeningAfter(fridays, vn('2026-11-20T08:00'))).toEqual(vn('2026-11-20T10:00'));
+  });
 });
