@@ -331,6 +331,10 @@ describe('the delivery area', () => {
       new Set([hanoi.id]),
     );
     expect(await restaurantsOf('/api/food/')).toEqual(new Set([hanoi.id, dongAnh.id, saigon.id]));
+    // A restaurant's own menu is shown whole: its page tells the customer it does not deliver.
+    expect(await restaurantsOf(`/api/food/?restaurant_id=${saigon.id}&${at}`)).toEqual(
+      new Set([saigon.id]),
+    );
     expect(await restaurantsOf('/api/search/?q=com')).toEqual(new Set([saigon.id]));
     expect(await restaurantsOf('/api/customer/restaurant/random/?per_page=10')).toEqual(
       new Set([hanoi.id, dongAnh.id, saigon.id]),

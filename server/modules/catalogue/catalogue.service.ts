@@ -159,7 +159,9 @@ export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   const base: DishFilters = {
     restaurantId: query.restaurant_id,
     categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
-    deliversTo: deliveryPointOf(query),
+    // One restaurant's menu is shown whole, wherever the customer is: its page says when it
+    // does not deliver there, and the add refuses.
+    deliversTo: query.restaurant_id === undefined ? deliveryPointOf(query) : undefined,
   };
   const text = await resolveSearchText(db, query.q);
   const { filters, count } = await matchFilters(db, textCandidates(base, text), cap);
