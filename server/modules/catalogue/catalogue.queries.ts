@@ -112,15 +112,17 @@ function textMatch(t: TextMatch): RawBuilder<unknown> {
 
 /**
  * The WHERE of every customer dish query: only listed dishes (approved restaurant, not
- * deleted), then the optional filters.
+ * deleted), then the optional filters. `box: false` leaves out the delivery area's box where
+ * an index already bounds the rows (a KNN walk, one restaurant's dishes): there the planner,
+ * pricing the box far too low, would read the whole box instead.
  */
-function dishWhere(f: DishFilters, knn = false): RawBuilder<unknown> {
+function dishWhere(f: DishFilters, box = true): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`f.listed`];
   if (f.text) parts.push(sql`(${textMatch(f.text)})`);
   if (f.restaurantId !== undefined) parts.push(sql`f.restaurant_id = ${f.restaurantId}`);
   if (f.minPrice !== undefined) parts.push(sql`f.price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`f.price <= ${f.maxPrice}`);
-  if (f.deliversTo) parts.push(deliversTo(f.deliversTo, !knn));
+  if (f.deliversTo) parts.push(deliversTo(f.deliversTo, box));
   const categories = f.categoryIds ?? (f.categoryId !== undefined ? [f.categoryId] : []);
   if (categories.length) {
     parts.push(sql`exists (select 1 from food_categories fc
@@ -163,7 +165,7 @@ export function nearestDishesQuery(
     with cutoff as (
       select max(d) as d from (
         select ll_to_earth(f.lat, f.lon) <-> ${here} as d
-        from foods f where ${dishWhere(filters, true)}
+        from foods f where ${dishWhere(filters, false)}
         order by ll_to_earth(f.lat, f.lon) <-> ${here}
         limit ${needed}
       ) knn
@@ -325,12 +327,12 @@ export async function selectSearchRestaurants(
 }
 
 /**
- * With a delivery point, only restaurants within the largest radius are walked: a customer far
- * from every restaurant does not check each of them for a match.
+ * One restaurant's dishes are found through its own index: the delivery area is checked on
+ * them without the box. The walk that uses this runs only when the probe found enough matches
+ * among the nearest restaurants, so it stops after a few.
  */
 const restaurantHasMatch = (filters: DishFilters) => sql`r.approval_status = 'approved'
-  ${filters.deliversTo ? sql`and ll_to_earth(r.lat, r.lon) <@ earth_box(${earth(filters.deliversTo)}, ${MAX_DELIVERY_RADIUS_M})` : sql``}
-  and exists (select 1 from foods f where f.restaurant_id = r.id and ${dishWhere(filters)})`;
+  and exists (select 1 from foods f where f.restaurant_id = r.id and ${dishWhere(filters, false)})`;
 
 /**
  * One page of restaurants with a matching dish, nearest first, for a common search ('pho'
@@ -384,7 +386,7 @@ export async function countNearbyMatchingRestaurants(
   const { rows } = await sql<{ examined: number; matching: number }>`
     select count(*)::int as examined,
       count(*) filter (where exists (select 1 from foods f
-        where f.restaurant_id = near.id and ${dishWhere(filters)}))::int as matching
+        where f.restaurant_id = near.id and ${dishWhere(filters, false)}))::int as matching
     from (
       select r.id from restaurants r where r.approval_status = 'approved'
       order by ll_to_earth(r.lat, r.lon) <-> ${earth(origin)} limit ${nearest}
@@ -410,7 +412,7 @@ export async function selectSearchedFoods(
       select ${DISH_COLUMNS(origin)},
         row_number() over (partition by f.restaurant_id order by ${rank}, f.price, f.id) as n
       from foods f join restaurants r on r.id = f.restaurant_id
-      where ${dishWhere(filters)} and f.restaurant_id = any(${restaurantIds}::int[])
+      where ${dishWhere(filters, false)} and f.restaurant_id = any(${restaurantIds}::int[])
     ) ranked where n <= ${perRestaurant}
     order by restaurant_id, n`.execute(db);
   return rows;
