@@ -22,7 +22,12 @@ import {
   orderPaidMessage,
 } from '../notifications/notifications.messages';
 import { notify } from '../notifications/notifications.service';
-import { assertDeliversTo, assertNotPaused, autoAccepts, deliveryPoint } from '../store/store.service';
+import {
+  assertDeliversTo,
+  assertNotPaused,
+  autoAccepts,
+  deliveryPoint,
+} from '../store/store.service';
 import { restaurantIdOfStaff } from '../workplace/workplace.service';
 import {
   countOrders,
