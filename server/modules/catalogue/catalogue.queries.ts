@@ -159,13 +159,14 @@ export function nearestDishesQuery(
   matching?: number,
 ) {
   const here = earth(origin);
-  const where = dishWhere(filters);
+  // The cut-off's box bounds the page's candidates; the delivery box would only mislead the plan.
+  const where = dishWhere(filters, false);
   const needed = Math.min(offset + limit, matching ?? Number.POSITIVE_INFINITY);
   return sql<DishRow>`
     with cutoff as (
       select max(d) as d from (
         select ll_to_earth(f.lat, f.lon) <-> ${here} as d
-        from foods f where ${dishWhere(filters, false)}
+        from foods f where ${where}
         order by ll_to_earth(f.lat, f.lon) <-> ${here}
         limit ${needed}
       ) knn
