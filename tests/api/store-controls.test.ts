@@ -354,6 +354,13 @@ describe('the delivery area', () => {
     expect((await addToCart(dongAnh.dishes['Bún chả que tre']!, near)).status).toBe(200);
   });
 
+  it('finds nothing for a customer far from every restaurant, with the same empty page as any search', async () => {
+    const far = (await send('GET', '/api/search/?q=pho&lat=16.0544&lon=108.2022')).body.data;
+    const none = (await send('GET', '/api/search/?q=khongcomonnaynhe')).body.data;
+    expect(far).toEqual(none);
+    expect(far).toMatchObject({ items: [] });
+  });
+
   it('lists nothing to a customer far from every restaurant', async () => {
     const data = (await send('GET', '/api/food/?lat=16.0544&lon=108.2022')).body.data as {
       items: unknown[];
@@ -414,6 +421,27 @@ describe('the delivery area', () => {
       auto_accept: false,
       paused_until: null,
     });
+  });
+});
+
+describe('store settings of a rejected restaurant', () => {
+  it('are saved without sending it back to the approval queue', async () => {
+    const [rejected] = await insertCatalogue(t.database.db, [
+      { name: 'Quán Bị Từ Chối', ...HOAN_KIEM, approval: 'rejected', dishes: [] },
+    ]);
+    const its = await ownerOf(t, rejected!.id);
+    const res = await send('PUT', '/api/staff/restaurant/', its, {
+      auto_accept: true,
+      delivery_radius_km: 5,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      approval_status: 'rejected',
+      auto_accept: true,
+      delivery_radius_km: 5,
+    });
+    const edited = await send('PUT', '/api/staff/restaurant/', its, { description: 'Đã sửa' });
+    expect(edited.body.data!.approval_status).toBe('pending');
   });
 });
 

@@ -122,7 +122,9 @@ function dishWhere(f: DishFilters, box = true): RawBuilder<unknown> {
   if (f.restaurantId !== undefined) parts.push(sql`f.restaurant_id = ${f.restaurantId}`);
   if (f.minPrice !== undefined) parts.push(sql`f.price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`f.price <= ${f.maxPrice}`);
-  if (f.deliversTo) parts.push(deliversTo(f.deliversTo, box));
+  // A text query is bounded by its own index (the GIN of the dish-name words): adding the box
+  // would have the planner read every dish of it instead.
+  if (f.deliversTo) parts.push(deliversTo(f.deliversTo, box && !f.text));
   const categories = f.categoryIds ?? (f.categoryId !== undefined ? [f.categoryId] : []);
   if (categories.length) {
     parts.push(sql`exists (select 1 from food_categories fc
@@ -205,6 +207,19 @@ export async function countDishesUpTo(
 ): Promise<number> {
   const { rows } = await countDishesQuery(filters, cap).execute(db);
   return rows[0]!.n;
+}
+
+/**
+ * Whether any listed dish lies within the largest delivery radius of the point: the first row
+ * through the location index ends it, and a customer far from every restaurant reads nothing.
+ */
+export async function anyDishWithinReach(db: Kysely<DB>, to: Point): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    select exists (select 1 from foods f where f.listed
+      and ll_to_earth(f.lat, f.lon) <@ earth_box(${earth(to)}, ${MAX_DELIVERY_RADIUS_M})) as found`.execute(
+    db,
+  );
+  return rows[0]!.found;
 }
 
 /** The query countDishesUpTo runs, exported so a test can EXPLAIN it. */

@@ -13,6 +13,7 @@ import { AppError } from '#server/errors';
 import { countHorizon, offsetOf, pagination } from '#server/lib/pagination';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
+  anyDishWithinReach,
   countApprovedRestaurants,
   countDishesUpTo,
   countNearbyMatchingRestaurants,
@@ -279,6 +280,12 @@ export async function search(
       : undefined,
     deliversTo: deliveryPointOf(query),
   };
+  // Far from every restaurant nothing delivers: answered before a text query's matches (tens
+  // of thousands for 'pho') are read only to be dropped one by one.
+  if (base.deliversTo && !(await anyDishWithinReach(db, base.deliversTo))) {
+    const none = pagination(query.page, perPage, 0);
+    return { items: [], pages: none.total_pages, pagination: none };
+  }
   const candidates = textCandidates(base, await resolveSearchText(db, query.q));
   // A search common around the customer ('pho' matches 46,000 of 100,000 dishes) is answered
   // by walking the restaurants nearest first; grouping every match would read them all. The

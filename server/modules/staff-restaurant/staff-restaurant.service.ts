@@ -229,13 +229,17 @@ export async function updateStaffRestaurant(
       ...(point ?? {}),
       ...(cover !== undefined ? { cover, image: cover } : {}),
       ...(logo !== undefined ? { logo } : {}),
-      ...storeSettings(input),
     };
+    // The store settings are no answer to a rejection: changing only them resubmits nothing.
     const resubmitted =
       current.approval_status === 'rejected' && Object.keys(values).length > 0
         ? { approval_status: 'pending' as const, rejection_reason: null }
         : {};
-    const updated = await updateRestaurant(trx, id, { ...values, ...resubmitted });
+    const updated = await updateRestaurant(trx, id, {
+      ...values,
+      ...storeSettings(input),
+      ...resubmitted,
+    });
     // In the same transaction: a rollback keeps the old pictures. A picture the row still
     // names (the cover is also the list picture) stays.
     await deps.uploads.removeUnused(trx, [
