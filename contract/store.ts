@@ -19,15 +19,18 @@ export const DeliveryRadiusSchema = z
   .min(DELIVERY_RADIUS_MIN_KM, DELIVERY_RADIUS_MESSAGE)
   .max(DELIVERY_RADIUS_MAX_KM, DELIVERY_RADIUS_MESSAGE);
 
-/** PUT /api/staff/restaurant/pause/: 15, 30 or 60 minutes, or until the next opening. */
+/**
+ * PUT /api/staff/restaurant/pause/: 15, 30 or 60 minutes, or until the next opening. Strict:
+ * a body with both is ambiguous and refused, not read as whichever comes first.
+ */
 export const PauseBodySchema = z.union(
   [
-    z.object({
+    z.strictObject({
       minutes: z.union([z.literal(15), z.literal(30), z.literal(60)], {
         error: PAUSE_INVALID_MESSAGE,
       }),
     }),
-    z.object({ until_next_opening: z.literal(true, { error: PAUSE_INVALID_MESSAGE }) }),
+    z.strictObject({ until_next_opening: z.literal(true, { error: PAUSE_INVALID_MESSAGE }) }),
   ],
   { error: PAUSE_INVALID_MESSAGE },
 );

@@ -142,6 +142,14 @@ export const ERRORS = {
     status: 409,
     message: 'Nhà hàng hiện đã đóng cửa. Vui lòng đặt món trong giờ mở cửa.',
   },
+  /** Sent with the reopening time: contract/store.ts pausedMessage(). */
+  RESTAURANT_BUSY: { status: 409, message: 'Quán đang tạm ngưng nhận đơn' },
+  /** contract/store.ts OUT_OF_AREA_MESSAGE. */
+  OUT_OF_DELIVERY_AREA: { status: 409, message: 'Ngoài khu vực giao hàng' },
+  RESTAURANT_NO_OPENING: {
+    status: 409,
+    message: 'Nhà hàng chưa có giờ mở cửa để mở lại. Hãy chọn tạm ngưng 15, 30 hoặc 60 phút.',
+  },
   ORDER_NOT_CANCELLABLE: {
     status: 409,
     message: 'Đơn hàng không thể hủy ở trạng thái hiện tại',

@@ -131,6 +131,11 @@ export interface RestaurantsTable {
   is_active: Generated<boolean>;
   approval_status: Generated<ApprovalStatus>;
   rejection_reason: string | null;
+  /** The end of a busy pause; a past moment means not paused (it ends by itself). */
+  paused_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 1..50 km; copied onto its dishes by triggers (migration 0014). */
+  delivery_radius_km: Generated<number>;
+  auto_accept: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date | string>;
 }
@@ -151,6 +156,8 @@ export interface FoodsTable {
   lon: ColumnType<number, never, never>;
   listed: ColumnType<boolean, never, never>;
   search_text: ColumnType<string, never, never>;
+  /** Kept by triggers (migration 0014); read-only for application code. */
+  delivery_radius_km: ColumnType<number, never, never>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date | string>;
 }

@@ -180,6 +180,13 @@ const TABLE: Row[] = [
   },
   { method: 'PUT', path: '/api/staff/restaurant/toggle/', kind: 'restaurant' },
   {
+    method: 'PUT',
+    path: '/api/staff/restaurant/pause/',
+    kind: 'restaurant',
+    body: { minutes: 15 },
+  },
+  { method: 'DELETE', path: '/api/staff/restaurant/pause/', kind: 'restaurant' },
+  {
     method: 'POST',
     path: '/api/staff/restaurant/create/',
     kind: 'owner',

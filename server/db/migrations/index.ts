@@ -12,6 +12,7 @@ import * as m0010 from './2026-11-26-0010-idempotency-results';
 import * as m0011 from './2026-11-27-0011-search-words';
 import * as m0012 from './2026-11-27-0012-catalogue-generation';
 import * as m0013 from './2026-11-27-0013-option-groups';
+import * as m0014 from './2026-11-27-0014-store-controls';
 
 /**
  * The ordered list of migrations. A static list rather than a directory scan, so the set that
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0011-search-words': m0011,
   '2026-11-27-0012-catalogue-generation': m0012,
   '2026-11-27-0013-option-groups': m0013,
+  '2026-11-27-0014-store-controls': m0014,
 };

@@ -67,6 +67,7 @@ export function selectDishForCart(db: Kysely<DB>, foodId: number) {
       'f.restaurant_id',
       'r.is_active as restaurant_is_active',
       'r.approval_status as restaurant_approval',
+      'r.paused_until as restaurant_paused_until',
     ])
     .where('f.id', '=', foodId)
     .executeTakeFirst();

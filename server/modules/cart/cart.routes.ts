@@ -57,6 +57,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
             'OPTION_REQUIRED',
             'OPTION_TOO_MANY',
             'OPTION_UNAVAILABLE',
+            'OUT_OF_DELIVERY_AREA',
+            'RESTAURANT_BUSY',
             'RESTAURANT_PAUSED',
             'TOPPING_INVALID',
           ),

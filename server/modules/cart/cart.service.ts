@@ -13,6 +13,7 @@ import { AppError } from '#server/errors';
 import { isSoldOut } from '#server/lib/sold-out';
 import { publicFileUrl } from '#server/storage/uploads';
 import type { KeepReply } from '../idempotency/idempotency.service';
+import { assertDeliversTo, assertNotPaused, deliveryPoint } from '../store/store.service';
 import {
   addToLine,
   bindCart,
@@ -277,7 +278,9 @@ async function checkChoices(
 /**
  * Adds a dish with a set of choices (toppings and options) and a note. The same dish with the
  * same choices and the same note adds to its line. Opening hours are not checked: a cart may
- * be filled before the restaurant opens; the order checks them.
+ * be filled before the restaurant opens; the order checks them. A busy pause refuses (the
+ * kitchen asked for no more), and so does a delivery point, when given, outside the
+ * restaurant's delivery area.
  */
 export function addToCart(
   db: Kysely<DB>,
@@ -305,6 +308,8 @@ export function addToCart(
         throw new AppError('FOOD_UNAVAILABLE');
       }
       if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
+      assertNotPaused(dish.restaurant_paused_until, now);
+      await assertDeliversTo(trx, dish.restaurant_id, deliveryPoint(input));
       await checkChoices(trx, dish.id, input, now);
 
       const lineCount = await countLines(trx, customerId);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { DELIVERY_RADIUS_MAX_KM } from '#contract/store';
 import type { DB } from '#server/db/schema';
 
 export interface Point {
@@ -36,6 +37,8 @@ export interface DishFilters {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   categoryIds?: number[] | undefined;
+  /** Only dishes whose restaurant delivers to this point (within its delivery radius). */
+  deliversTo?: Point | undefined;
 }
 
 export interface DishRow {
@@ -50,10 +53,31 @@ export interface DishRow {
   restaurant_id: number;
   restaurant_name: string;
   restaurant_is_active: boolean;
+  restaurant_opening_hours: unknown;
+  restaurant_paused_until: Date | null;
   distance_km: number;
 }
 
 const earth = (p: Point) => sql`ll_to_earth(${p.lat}, ${p.lon})`;
+
+/** The largest delivery radius a restaurant may set (contract/store.ts), in metres. */
+const MAX_DELIVERY_RADIUS_M = DELIVERY_RADIUS_MAX_KM * 1000;
+
+/**
+ * A dish's restaurant delivers to `to`: the great-circle distance (the one every list shows)
+ * within the radius copied onto the dish. The cart and the order check the same expression
+ * (store.queries.ts), so a listed dish is never refused as out of the area. With `box`, the
+ * box of the largest radius comes first so the location index bounds the scan: a customer far
+ * from every restaurant reads nothing. A KNN scan goes without it: the planner prices a cube
+ * containment at a fixed 0.1 % of the rows, so with it, it would read and sort every dish in
+ * the box (tens of thousands in a city) rather than walk the nearest few.
+ */
+function deliversTo(to: Point, box: boolean): RawBuilder<unknown> {
+  const within = sql`earth_distance(ll_to_earth(f.lat, f.lon), ${earth(to)}) <= f.delivery_radius_km * 1000`;
+  return box
+    ? sql`ll_to_earth(f.lat, f.lon) <@ earth_box(${earth(to)}, ${MAX_DELIVERY_RADIUS_M}) and ${within}`
+    : within;
+}
 
 /** The dish's own name has one of the readings of every query word (GIN on name_words). */
 function nameMatch(words: string[][]): RawBuilder<unknown> {
@@ -90,14 +114,19 @@ function textMatch(t: TextMatch): RawBuilder<unknown> {
 
 /**
  * The WHERE of every customer dish query: only listed dishes (approved restaurant, not
- * deleted), then the optional filters.
+ * deleted), then the optional filters. `box: false` leaves out the delivery area's box where
+ * an index already bounds the rows (a KNN walk, one restaurant's dishes): there the planner,
+ * pricing the box far too low, would read the whole box instead.
  */
-function dishWhere(f: DishFilters): RawBuilder<unknown> {
+function dishWhere(f: DishFilters, box = true): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`f.listed`];
   if (f.text) parts.push(sql`(${textMatch(f.text)})`);
   if (f.restaurantId !== undefined) parts.push(sql`f.restaurant_id = ${f.restaurantId}`);
   if (f.minPrice !== undefined) parts.push(sql`f.price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) parts.push(sql`f.price <= ${f.maxPrice}`);
+  // A text query is bounded by its own index (the GIN of the dish-name words): adding the box
+  // would have the planner read every dish of it instead.
+  if (f.deliversTo) parts.push(deliversTo(f.deliversTo, box && !f.text));
   const categories = f.categoryIds ?? (f.categoryId !== undefined ? [f.categoryId] : []);
   if (categories.length) {
     parts.push(sql`exists (select 1 from food_categories fc
@@ -110,6 +139,7 @@ const DISH_COLUMNS = (
   origin: Point,
 ) => sql`f.id, f.name, f.description, f.price, f.image, f.available, f.sold_out_until,
   r.id as restaurant_id, r.name as restaurant_name, r.is_active as restaurant_is_active,
+  r.opening_hours as restaurant_opening_hours, r.paused_until as restaurant_paused_until,
   earth_distance(ll_to_earth(f.lat, f.lon), ${earth(origin)}) / 1000 as distance_km`;
 
 /**
@@ -120,22 +150,29 @@ const DISH_COLUMNS = (
  * page needs; every dish within that distance (ties included, through the same index) is then
  * sorted by (distance, id) and the page cut from it. Exact, and only about offset + limit
  * rows are read. Exported as a query so a test can EXPLAIN exactly what runs.
+ *
+ * `matching`, when known exactly (fewer matches than the count's horizon), caps the KNN scan:
+ * a filter the index cannot stop on (the delivery area) would otherwise walk every dish looking
+ * for rows that do not exist.
  */
 export function nearestDishesQuery(
   origin: Point,
   filters: DishFilters,
   limit: number,
   offset: number,
+  matching?: number,
 ) {
   const here = earth(origin);
-  const where = dishWhere(filters);
+  // The cut-off's box bounds the page's candidates; the delivery box would only mislead the plan.
+  const where = dishWhere(filters, false);
+  const needed = Math.min(offset + limit, matching ?? Number.POSITIVE_INFINITY);
   return sql<DishRow>`
     with cutoff as (
       select max(d) as d from (
         select ll_to_earth(f.lat, f.lon) <-> ${here} as d
         from foods f where ${where}
         order by ll_to_earth(f.lat, f.lon) <-> ${here}
-        limit ${offset + limit}
+        limit ${needed}
       ) knn
     )
     select ${DISH_COLUMNS(origin)}
@@ -155,8 +192,9 @@ export async function selectNearestDishes(
   filters: DishFilters,
   limit: number,
   offset: number,
+  matching?: number,
 ): Promise<DishRow[]> {
-  return (await nearestDishesQuery(origin, filters, limit, offset).execute(db)).rows;
+  return (await nearestDishesQuery(origin, filters, limit, offset, matching).execute(db)).rows;
 }
 
 /**
@@ -171,6 +209,19 @@ export async function countDishesUpTo(
 ): Promise<number> {
   const { rows } = await countDishesQuery(filters, cap).execute(db);
   return rows[0]!.n;
+}
+
+/**
+ * Whether any listed dish lies within the largest delivery radius of the point: the first row
+ * through the location index ends it, and a customer far from every restaurant reads nothing.
+ */
+export async function anyDishWithinReach(db: Kysely<DB>, to: Point): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    select exists (select 1 from foods f where f.listed
+      and ll_to_earth(f.lat, f.lon) <@ earth_box(${earth(to)}, ${MAX_DELIVERY_RADIUS_M})) as found`.execute(
+    db,
+  );
+  return rows[0]!.found;
 }
 
 /** The query countDishesUpTo runs, exported so a test can EXPLAIN it. */
@@ -226,6 +277,8 @@ export async function selectListedFood(db: Kysely<DB>, id: number) {
       'r.phone as restaurant_phone',
       'r.email as restaurant_email',
       'r.is_active as restaurant_is_active',
+      'r.paused_until as restaurant_paused_until',
+      'r.delivery_radius_km as restaurant_delivery_radius_km',
     ])
     .where('f.id', '=', id)
     .where(sql<boolean>`f.listed`)
@@ -310,8 +363,13 @@ export async function selectSearchRestaurants(
   return rows;
 }
 
+/**
+ * One restaurant's dishes are found through its own index: the delivery area is checked on
+ * them without the box. The walk that uses this runs only when the probe found enough matches
+ * among the nearest restaurants, so it stops after a few.
+ */
 const restaurantHasMatch = (filters: DishFilters) => sql`r.approval_status = 'approved'
-  and exists (select 1 from foods f where f.restaurant_id = r.id and ${dishWhere(filters)})`;
+  and exists (select 1 from foods f where f.restaurant_id = r.id and ${dishWhere(filters, false)})`;
 
 /**
  * One page of restaurants with a matching dish, nearest first, for a common search ('pho'
@@ -365,7 +423,7 @@ export async function countNearbyMatchingRestaurants(
   const { rows } = await sql<{ examined: number; matching: number }>`
     select count(*)::int as examined,
       count(*) filter (where exists (select 1 from foods f
-        where f.restaurant_id = near.id and ${dishWhere(filters)}))::int as matching
+        where f.restaurant_id = near.id and ${dishWhere(filters, false)}))::int as matching
     from (
       select r.id from restaurants r where r.approval_status = 'approved'
       order by ll_to_earth(r.lat, r.lon) <-> ${earth(origin)} limit ${nearest}
@@ -391,7 +449,7 @@ export async function selectSearchedFoods(
       select ${DISH_COLUMNS(origin)},
         row_number() over (partition by f.restaurant_id order by ${rank}, f.price, f.id) as n
       from foods f join restaurants r on r.id = f.restaurant_id
-      where ${dishWhere(filters)} and f.restaurant_id = any(${restaurantIds}::int[])
+      where ${dishWhere(filters, false)} and f.restaurant_id = any(${restaurantIds}::int[])
     ) ranked where n <= ${perRestaurant}
     order by restaurant_id, n`.execute(db);
   return rows;
@@ -439,13 +497,26 @@ export async function countApprovedRestaurants(db: Kysely<DB>): Promise<number> 
   return rows[0]!.n;
 }
 
-/** A few approved restaurants picked at random (the "similar restaurants" row). */
-export async function selectRandomRestaurants(db: Kysely<DB>, origin: Point, limit: number) {
+/**
+ * A few approved restaurants picked at random (the "similar restaurants" row); with
+ * `deliversTo`, only those that deliver there (within the largest radius's box first, so the
+ * location index bounds what is read).
+ */
+export async function selectRandomRestaurants(
+  db: Kysely<DB>,
+  origin: Point,
+  limit: number,
+  deliversTo?: Point,
+) {
+  const delivering = deliversTo
+    ? sql`and ll_to_earth(r.lat, r.lon) <@ earth_box(${earth(deliversTo)}, ${MAX_DELIVERY_RADIUS_M})
+        and earth_distance(ll_to_earth(r.lat, r.lon), ${earth(deliversTo)}) <= r.delivery_radius_km * 1000`
+    : sql``;
   const { rows } = await sql<RestaurantSummaryRow>`
     select r.id, r.name, r.address, r.image, r.logo, r.is_active,
       earth_distance(ll_to_earth(r.lat, r.lon), ${earth(origin)}) / 1000 as distance_km,
       ${RESTAURANT_RATING}
-    from restaurants r where r.approval_status = 'approved'
+    from restaurants r where r.approval_status = 'approved' ${delivering}
     order by random() limit ${limit}`.execute(db);
   return rows;
 }

@@ -32,10 +32,10 @@ import {
 const PUBLIC = { access: 'public' } as const;
 const SIGNED_IN = { access: 'authenticated' } as const;
 // The same for every caller and read only from the catalogue tables: kept, serialized and
-// compressed, until any of those tables changes. A reply that depends on the clock is kept for
-// the minute too: the dish says whether its restaurant is open now, and every reply that shows
-// a dish's `available` turns it back on by itself when a 'hết hôm nay' ends (at a whole
-// minute, the restaurant's opening), with no write to move the generation.
+// compressed, until any of those tables changes, and only for the minute they were built in: a
+// dish, and every dish of a list, says whether its restaurant is open now and when it opens
+// again, and whether it is sold out for today; hours, busy pauses and 'hết hôm nay' end by
+// themselves, with no write to move the generation.
 const KEPT_FOR_THE_MINUTE = { ...PUBLIC, replyCache: 'catalogue-minute' } as const;
 
 const FoodIdParamsSchema = z.object({ foodId: IdParamsSchema.shape.id });

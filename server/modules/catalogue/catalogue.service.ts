@@ -14,6 +14,7 @@ import { countHorizon, offsetOf, pagination } from '#server/lib/pagination';
 import { isSoldOut } from '#server/lib/sold-out';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
+  anyDishWithinReach,
   countApprovedRestaurants,
   countDishesUpTo,
   countNearbyMatchingRestaurants,
@@ -40,7 +41,7 @@ import {
   type ResultRestaurantRow,
 } from './catalogue.queries';
 import { foodRating, recentRestaurantReviews, reviewPage } from '../reviews/reviews.service';
-import { isOpenAt } from './opening-hours';
+import { storeState } from './opening-times';
 import { resolveSearchText, type SearchText } from './search-match';
 
 /**
@@ -59,6 +60,16 @@ const SEARCHED_FOODS_PER_RESTAURANT = 10;
 const NEARBY_PROBE_FACTOR = 10;
 
 const km = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * Where the customer wants delivery, when the client said (lat and lon): the lists then show
+ * only what delivers there. Without a location nothing is filtered (spec clients).
+ */
+function deliveryPointOf(query: { lat?: number | undefined; lon?: number | undefined }) {
+  return query.lat !== undefined && query.lon !== undefined
+    ? { lat: query.lat, lon: query.lon }
+    : undefined;
+}
 
 export function originOf(query: { lat?: number | undefined; lon?: number | undefined }): Point {
   if (query.lat === undefined && query.lon === undefined) return DEFAULT_ORIGIN;
@@ -96,6 +107,7 @@ async function toDishes(db: Kysely<DB>, rows: DishRow[], now = new Date()): Prom
       id: row.restaurant_id,
       name: row.restaurant_name,
       is_active: row.restaurant_is_active,
+      ...openingOf(row, now),
     },
   }));
 }
@@ -128,6 +140,19 @@ function textCandidates(base: DishFilters, text: SearchText | undefined): DishFi
   return text ? text.tiers.map((tier) => ({ ...base, text: tier })) : [base];
 }
 
+/** A dish list's word on its restaurant: whether it takes orders now, and if not, when. */
+function openingOf(row: DishRow, now: Date): { is_open_now: boolean; opens_at: string | null } {
+  const state = storeState(
+    {
+      is_active: row.restaurant_is_active,
+      opening_hours: row.restaurant_opening_hours,
+      paused_until: row.restaurant_paused_until,
+    },
+    now,
+  );
+  return { is_open_now: state.is_open_now, opens_at: state.opens_at };
+}
+
 /** GET /api/food/: dishes nearest first, with the spec's `meta.total_pages`. */
 export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   const origin = originOf(query);
@@ -137,11 +162,25 @@ export async function listDishes(db: Kysely<DB>, query: DishListQuery) {
   const base: DishFilters = {
     restaurantId: query.restaurant_id,
     categoryId: query.category ? await categoryIdOf(db, query.category) : undefined,
+    // One restaurant's menu is shown whole, wherever the customer is: its page says when it
+    // does not deliver there, and the add refuses.
+    deliversTo: query.restaurant_id === undefined ? deliveryPointOf(query) : undefined,
   };
   const text = await resolveSearchText(db, query.q);
   const { filters, count } = await matchFilters(db, textCandidates(base, text), cap);
+  // A count short of its horizon is exact: the nearest-first scan then stops at the last match
+  // (a customer near few delivering restaurants must not walk every dish for more).
   const rows =
-    count > offset ? await selectNearestDishes(db, origin, filters, perPage, offset) : [];
+    count > offset
+      ? await selectNearestDishes(
+          db,
+          origin,
+          filters,
+          perPage,
+          offset,
+          count < cap ? count : undefined,
+        )
+      : [];
   const page = pagination(query.page, perPage, count, count < cap);
   return {
     items: await toDishes(db, rows),
@@ -173,6 +212,14 @@ export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Pro
     .filter((c) => c.group_id === null && canChoose(c))
     .map(({ id: toppingId, name, price }) => ({ id: toppingId, name, price }));
   const hours = row.restaurant_opening_hours as OpeningHours;
+  const state = storeState(
+    {
+      is_active: row.restaurant_is_active,
+      opening_hours: hours,
+      paused_until: row.restaurant_paused_until,
+    },
+    now,
+  );
   return {
     id: row.id,
     name: row.name,
@@ -194,7 +241,10 @@ export async function getFood(db: Kysely<DB>, id: number, now = new Date()): Pro
       phone: row.restaurant_phone,
       email: row.restaurant_email,
       is_active: row.restaurant_is_active,
-      is_open_now: row.restaurant_is_active && isOpenAt(hours, now),
+      is_open_now: state.is_open_now,
+      opens_at: state.opens_at,
+      paused_until: state.paused_until,
+      delivery_radius_km: row.restaurant_delivery_radius_km,
     },
     toppings,
     option_groups: groups.map((group) => ({
@@ -244,7 +294,14 @@ export async function search(
     categoryIds: names.length
       ? await Promise.all(names.map((name) => categoryIdOf(db, name)))
       : undefined,
+    deliversTo: deliveryPointOf(query),
   };
+  // Far from every restaurant nothing delivers: answered before a text query's matches (tens
+  // of thousands for 'pho') are read only to be dropped one by one.
+  if (base.deliversTo && !(await anyDishWithinReach(db, base.deliversTo))) {
+    const none = pagination(query.page, perPage, 0);
+    return { items: [], pages: none.total_pages, pagination: none };
+  }
   const candidates = textCandidates(base, await resolveSearchText(db, query.q));
   // A search common around the customer ('pho' matches 46,000 of 100,000 dishes) is answered
   // by walking the restaurants nearest first; grouping every match would read them all. The
@@ -349,7 +406,7 @@ export async function randomRestaurants(
   query: { per_page?: number | undefined; lat?: number | undefined; lon?: number | undefined },
 ) {
   const perPage = query.per_page ?? 4;
-  const rows = await selectRandomRestaurants(db, originOf(query), perPage);
+  const rows = await selectRandomRestaurants(db, originOf(query), perPage, deliveryPointOf(query));
   return { items: rows.map(toSummary), pagination: pagination(1, perPage, rows.length) };
 }
 
@@ -380,6 +437,7 @@ export async function toRestaurant(
     recentRestaurantReviews(db, id, RECENT_REVIEWS),
   ]);
   const hours = row.opening_hours as OpeningHours;
+  const state = storeState(row, now);
   return {
     id: row.id,
     name: row.name,
@@ -394,7 +452,10 @@ export async function toRestaurant(
     cover_url: publicFileUrl(row.cover),
     logo_url: publicFileUrl(row.logo),
     is_active: row.is_active,
-    is_open_now: row.is_active && isOpenAt(hours, now),
+    is_open_now: state.is_open_now,
+    opens_at: state.opens_at,
+    paused_until: state.paused_until,
+    delivery_radius_km: row.delivery_radius_km,
     approval_status: row.approval_status,
     rating: stats.rating,
     avg_rating: stats.rating,

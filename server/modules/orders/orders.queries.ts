@@ -14,7 +14,7 @@ export interface OrderScope {
 export function selectCheckoutRestaurant(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('restaurants')
-    .select(['id', 'name', 'approval_status', 'is_active', 'opening_hours'])
+    .select(['id', 'name', 'approval_status', 'is_active', 'opening_hours', 'paused_until'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -22,6 +22,12 @@ import {
   orderPaidMessage,
 } from '../notifications/notifications.messages';
 import { notify } from '../notifications/notifications.service';
+import {
+  assertDeliversTo,
+  assertNotPaused,
+  autoAccepts,
+  deliveryPoint,
+} from '../store/store.service';
 import { restaurantIdOfStaff } from '../workplace/workplace.service';
 import {
   countOrders,
@@ -123,7 +129,7 @@ async function listOrders(
 
 /**
  * Refuses an order the restaurant cannot take now: unapproved (customers never saw it),
- * paused by its owner, or outside its opening hours (Asia/Ho_Chi_Minh).
+ * paused by its owner, in a busy pause, or outside its opening hours (Asia/Ho_Chi_Minh).
  */
 function assertTakesOrders(
   restaurant: Awaited<ReturnType<typeof selectCheckoutRestaurant>>,
@@ -133,6 +139,7 @@ function assertTakesOrders(
     throw new AppError('RESTAURANT_NOT_FOUND');
   }
   if (!restaurant.is_active) throw new AppError('RESTAURANT_PAUSED');
+  assertNotPaused(restaurant.paused_until, now);
   if (!isOpenAt(restaurant.opening_hours as OpeningHours, now)) {
     throw new AppError('RESTAURANT_CLOSED');
   }
@@ -155,6 +162,7 @@ export async function createOrder(
     const cart = await lockCartForCheckout(trx, customerId, now);
     if (!cart || cart.lines.length === 0) throw new AppError('CART_EMPTY');
     assertTakesOrders(await selectCheckoutRestaurant(trx, cart.restaurant_id), now);
+    await assertDeliversTo(trx, cart.restaurant_id, deliveryPoint(body));
     const unavailable = cart.lines.find((line) => !line.available);
     if (unavailable && !unavailable.dish_available) {
       throw new AppError('FOOD_UNAVAILABLE', {
@@ -383,6 +391,15 @@ export async function markOrderPaid(
   if (paid) {
     await recordOrderStatus(trx, paid);
     await notifyOrderStatus(trx, paid);
+    // Auto-accept: the kitchen has still been told of the new order (above); the customer
+    // then sees it accepted, as if a staff member had tapped 'accept' at once.
+    if (await autoAccepts(trx, paid.restaurant_id)) {
+      const accepted = await updateOrderStep(trx, orderId, STEPS.accept);
+      if (accepted) {
+        await recordOrderStatus(trx, accepted);
+        await notifyOrderStatus(trx, accepted);
+      }
+    }
   }
   return paid !== undefined;
 }

@@ -8,6 +8,7 @@ import {
   RestaurantUpdateBodySchema,
   StaffRestaurantReplySchema,
 } from '#contract/staff-restaurant';
+import { PauseBodySchema } from '#contract/store';
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
@@ -15,6 +16,8 @@ import { MAX_UPLOAD_BYTES } from '#server/storage/images';
 import {
   createRestaurant,
   getStaffRestaurant,
+  pauseRestaurant,
+  resumeRestaurant,
   toggleActive,
   updateOpeningHours,
   updateStaffRestaurant,
@@ -157,5 +160,40 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await toggleActive(app.db, currentUser(request)), 'Đã đổi trạng thái hoạt động'),
+  );
+
+  app.put(
+    '/api/staff/restaurant/pause/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff-restaurant'],
+        summary: 'Tạm ngưng nhận đơn 15, 30, 60 phút hoặc đến giờ mở cửa tiếp theo',
+        body: PauseBodySchema,
+        response: {
+          200: StaffRestaurantReplySchema,
+          ...errorReplies('RESTAURANT_NONE', 'RESTAURANT_NO_OPENING'),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await pauseRestaurant(app.db, currentUser(request), request.body),
+        'Đã tạm ngưng nhận đơn',
+      ),
+  );
+
+  app.delete(
+    '/api/staff/restaurant/pause/',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff-restaurant'],
+        summary: 'Mở lại nhận đơn ngay',
+        response: { 200: StaffRestaurantReplySchema, ...errorReplies('RESTAURANT_NONE') },
+      },
+    },
+    async (request) =>
+      ok(await resumeRestaurant(app.db, currentUser(request)), 'Đã mở lại nhận đơn'),
   );
 };

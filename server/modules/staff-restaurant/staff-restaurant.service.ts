@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { OpeningHours } from '#contract/catalogue';
+import type { PauseBody } from '#contract/store';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
 import type { DB, RestaurantsTable, Role } from '#server/db/schema';
 import type { Geocoder } from '#server/geo/geocoder';
@@ -7,6 +8,7 @@ import { AppError } from '#server/errors';
 import { reencodeImage, type ImageVariant } from '#server/storage/images';
 import type { UploadStore } from '#server/storage/uploads';
 import { toRestaurant } from '../catalogue/catalogue.service';
+import { nextOpeningAfter } from '../catalogue/opening-times';
 import { findRestaurantIdOfStaff, workplaceOf } from '../workplace/workplace.service';
 import {
   flipActive,
@@ -48,6 +50,8 @@ export interface RestaurantFields {
   logo_url?: string | null | undefined;
   lat?: number | undefined;
   lon?: number | undefined;
+  delivery_radius_km?: number | undefined;
+  auto_accept?: boolean | undefined;
   cover?: Buffer | undefined;
   logo?: Buffer | undefined;
 }
@@ -62,7 +66,11 @@ export type RestaurantCreateInput = RestaurantFields & {
 };
 
 async function staffView(db: Kysely<DB>, row: RestaurantRow): Promise<StaffRestaurant> {
-  return { ...(await toRestaurant(db, row)), rejection_reason: row.rejection_reason };
+  return {
+    ...(await toRestaurant(db, row)),
+    rejection_reason: row.rejection_reason,
+    auto_accept: row.auto_accept,
+  };
 }
 
 /**
@@ -109,6 +117,16 @@ async function storeImages(
   return {
     cover: pictures.cover && (await uploads.save(trx, UPLOAD_FOLDER, pictures.cover, 'webp')),
     logo: pictures.logo && (await uploads.save(trx, UPLOAD_FOLDER, pictures.logo, 'webp')),
+  };
+}
+
+/** The owner's store settings the body gives (the delivery radius and auto-accept). */
+function storeSettings(input: RestaurantFields): Updateable<RestaurantsTable> {
+  return {
+    ...(input.delivery_radius_km !== undefined
+      ? { delivery_radius_km: input.delivery_radius_km }
+      : {}),
+    ...(input.auto_accept !== undefined ? { auto_accept: input.auto_accept } : {}),
   };
 }
 
@@ -162,6 +180,7 @@ export async function createRestaurant(
         cover,
         logo: stored.logo ?? input.logo_url ?? null,
         approval_status: 'pending',
+        ...storeSettings(input),
       });
     });
     const row = await selectRestaurant(deps.db, id);
@@ -211,11 +230,16 @@ export async function updateStaffRestaurant(
       ...(cover !== undefined ? { cover, image: cover } : {}),
       ...(logo !== undefined ? { logo } : {}),
     };
+    // The store settings are no answer to a rejection: changing only them resubmits nothing.
     const resubmitted =
       current.approval_status === 'rejected' && Object.keys(values).length > 0
         ? { approval_status: 'pending' as const, rejection_reason: null }
         : {};
-    const updated = await updateRestaurant(trx, id, { ...values, ...resubmitted });
+    const updated = await updateRestaurant(trx, id, {
+      ...values,
+      ...storeSettings(input),
+      ...resubmitted,
+    });
     // In the same transaction: a rollback keeps the old pictures. A picture the row still
     // names (the cover is also the list picture) stays.
     await deps.uploads.removeUnused(trx, [
@@ -240,4 +264,35 @@ export async function updateOpeningHours(
 export async function toggleActive(db: Kysely<DB>, user: StaffUser): Promise<StaffRestaurant> {
   const id = await workplaceOf(db, user);
   return staffView(db, await flipActive(db, id));
+}
+
+/**
+ * The busy pause ('Tạm ngưng nhận đơn'), by the owner or any staff member (the kitchen tablet
+ * pauses at the noon rush): for 15, 30 or 60 minutes from now, or until the next opening in
+ * Asia/Ho_Chi_Minh. Only its end is stored: it ends by itself when that moment passes, no job
+ * needed. Pausing again replaces the end; the write moves the catalogue generation like any
+ * write to the restaurant.
+ */
+export async function pauseRestaurant(
+  db: Kysely<DB>,
+  user: StaffUser,
+  body: PauseBody,
+  now = new Date(),
+): Promise<StaffRestaurant> {
+  const id = await workplaceOf(db, user);
+  const row = await selectRestaurant(db, id);
+  if (!row) throw new AppError('RESTAURANT_NONE');
+  const until =
+    'minutes' in body
+      ? new Date(now.getTime() + body.minutes * 60_000)
+      : nextOpeningAfter(row.opening_hours as OpeningHours, now);
+  // Hours empty every day (or never closing) have no next opening to wait for.
+  if (!until) throw new AppError('RESTAURANT_NO_OPENING');
+  return staffView(db, await updateRestaurant(db, id, { paused_until: until }));
+}
+
+/** 'Mở lại ngay': the pause ends now (nothing to do when there is none). */
+export async function resumeRestaurant(db: Kysely<DB>, user: StaffUser): Promise<StaffRestaurant> {
+  const id = await workplaceOf(db, user);
+  return staffView(db, await updateRestaurant(db, id, { paused_until: null }));
 }
