@@ -110,6 +110,8 @@ export const DISH_REFUSALS: ReadonlySet<string> = new Set([
   'OPTION_REQUIRED',
   'OPTION_TOO_MANY',
   'OPTION_UNAVAILABLE',
+  'OUT_OF_DELIVERY_AREA',
+  'RESTAURANT_BUSY',
 ]);
 
 /**
