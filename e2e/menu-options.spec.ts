@@ -47,12 +47,6 @@ const UI = {
   // Staff dish form.
   groupsSection: 'Nhóm lựa chọn',
   addGroup: 'Thêm nhóm lựa chọn',
-  groupName: (group: number) => `Tên nhóm ${group}`,
-  minSelect: 'Tối thiểu',
-  maxSelect: 'Tối đa',
-  optionName: (option: number, group: number) => `Tên lựa chọn ${option} của nhóm ${group}`,
-  optionPrice: 'Giá',
-  addOption: 'Thêm lựa chọn',
   // Staff menu list.
   soldOutToday: 'Hết món hôm nay',
   soldOutUntil: /Hết món đến \d{2}:\d{2}/,
@@ -73,15 +67,6 @@ const UI = {
   reopenNow: 'Mở lại ngay',
   pausedRefusal: (hhmm: string) => `Quán đang tạm ngưng nhận đơn, mở lại lúc ${hhmm}`,
 };
-
-/** The innermost part of the form that holds both `field` and something else: its row or group. */
-function around(page: Page, field: Locator, other: Locator): Locator {
-  return page
-    .locator('fieldset, section, li, div')
-    .filter({ has: field })
-    .filter({ has: other })
-    .last();
-}
 
 /** An option name: 'L' or 'L +10.000 ₫', whichever the control's name carries. */
 const optionNamed = (name: string) => new RegExp(`^${name}(\\s|$)`);
@@ -127,11 +112,7 @@ async function openDishForm(page: Page, name: string): Promise<void> {
   await expect(page.getByLabel(vi.dishForm.name)).toHaveValue(name);
 }
 
-/**
- * Adds group `index` to the open dish form and fills it. The group's name field and the option
- * names carry the group's number; its 'Tối thiểu', 'Tối đa' and 'Thêm lựa chọn', and each
- * option's 'Giá', are found next to them.
- */
+/** Adds group `index` to the open dish form and fills it, by the fields' numbered labels. */
 async function fillGroup(
   page: Page,
   index: number,
@@ -142,26 +123,21 @@ async function fillGroup(
     options: readonly (readonly [string, number])[];
   },
 ): Promise<void> {
+  const text = vi.dishForm;
   await page.getByRole('button', { name: UI.addGroup, exact: true }).click();
-  const nameField = page.getByLabel(UI.groupName(index), { exact: true });
-  await nameField.fill(group.name);
-  const limits = around(page, nameField, page.getByLabel(UI.maxSelect, { exact: true }));
-  await limits.getByLabel(UI.minSelect, { exact: true }).fill(String(group.min));
-  await limits.getByLabel(UI.maxSelect, { exact: true }).fill(String(group.max));
-  const box = around(
-    page,
-    nameField,
-    page.getByRole('button', { name: UI.addOption, exact: true }),
-  );
+  await page.getByLabel(text.groupName(index), { exact: true }).fill(group.name);
+  await page.getByLabel(text.min(index), { exact: true }).fill(String(group.min));
+  await page.getByLabel(text.max(index), { exact: true }).fill(String(group.max));
   for (const [i, [optionName, optionPrice]] of group.options.entries()) {
-    const optionField = page.getByLabel(UI.optionName(i + 1, index), { exact: true });
-    // A new group may start with one empty option; any further one is added.
+    const optionField = page.getByLabel(text.optionName(i + 1, index), { exact: true });
+    // A new group starts with one empty option; any further one is added.
     if ((await optionField.count()) === 0) {
-      await box.getByRole('button', { name: UI.addOption, exact: true }).click();
+      await page.getByRole('button', { name: text.addOption(index), exact: true }).click();
     }
     await optionField.fill(optionName);
-    const row = around(page, optionField, page.getByLabel(UI.optionPrice, { exact: true }));
-    await row.getByLabel(UI.optionPrice, { exact: true }).fill(String(optionPrice));
+    await page
+      .getByLabel(text.optionPrice(i + 1, index), { exact: true })
+      .fill(String(optionPrice));
   }
 }
 
