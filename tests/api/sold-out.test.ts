@@ -8,7 +8,7 @@ import {
 } from '#contract/catalogue';
 import type { OptionGroupInput } from '#contract/options';
 import { StaffFoodReplySchema, type StaffFood } from '#contract/staff-menu';
-import { nextOpeningAfter } from '#server/modules/catalogue/opening-hours';
+import { nextOpeningAfter } from '#server/modules/catalogue/opening-times';
 import { call, type Reply } from '../helpers/auth';
 import { insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';

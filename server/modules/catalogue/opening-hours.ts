@@ -51,30 +51,3 @@ export function isOpenAt(hours: OpeningHours, at: Date): boolean {
   }
   return false;
 }
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
-
-/**
- * The first moment strictly after `at` at which one of the restaurant's intervals opens
- * (Asia/Ho_Chi_Minh): a dish sold out 'for today' sells again from then on. While the
- * restaurant is open that is its next opening (tomorrow morning, or tonight's second
- * interval), not the end of the current one. Null when the week has no interval at all.
- */
-export function nextOpeningAfter(hours: OpeningHours, at: Date): Date | null {
-  const { day, minute } = localClock(at);
-  // Vietnam's offset is a whole number of minutes and never changes, so its local midnight is
-  // `at` less the local minutes (and the seconds within the minute) already gone today.
-  const midnight = at.getTime() - (at.getTime() % MINUTE_MS) - minute * MINUTE_MS;
-  const today = WEEKDAYS.indexOf(day);
-  // Eight days: today's later intervals, the six days after, and today's weekday next week.
-  for (let offset = 0; offset <= 7; offset++) {
-    const weekday = WEEKDAYS[(today + offset) % 7]!;
-    const opens = hours[weekday]
-      .map((interval) => midnight + offset * DAY_MS + minutes(interval.open) * MINUTE_MS)
-      .filter((start) => start > at.getTime())
-      .sort((x, y) => x - y);
-    if (opens.length) return new Date(opens[0]!);
-  }
-  return null;
-}

@@ -15,7 +15,7 @@ import { offsetOf, pagination } from '#server/lib/pagination';
 import { availableAgainAt } from '#server/lib/sold-out';
 import { reencodeImage } from '#server/storage/images';
 import { publicFileUrl, type UploadStore } from '#server/storage/uploads';
-import { nextOpeningAfter } from '../catalogue/opening-hours';
+import { nextOpeningAfter } from '../catalogue/opening-times';
 import { listCategories } from '../categories/categories.service';
 import { workplaceOf } from '../workplace/workplace.service';
 import {
