@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { ActionIcon, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { generatePath, Link } from 'react-router-dom';
+import { LineChoices } from '#src/components/cart/line-choices';
 import { QuantityStepper } from '#src/components/cart/quantity-stepper';
 import { CoverImage } from '#src/components/cover-image';
 import { IconTrash } from '#src/components/action-icons';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
-import { describeChoices } from '#src/lib/cart/line-choices';
 import type { CartLineView } from '#src/lib/cart/use-cart';
 import { formatVnd } from '#src/lib/format';
 import classes from './cart.module.css';
@@ -25,7 +25,6 @@ interface CartLineProps {
  * remove. A line that cannot be ordered says why (the server's reason) and can only be removed; a change still waiting for the network says 'đang chờ đồng bộ'.
  */
 export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
-  const choices = describeChoices(line.options, line.toppings);
   return (
     <li
       className={classes.line}
@@ -42,16 +41,7 @@ export function CartLine({ line, onQuantity, onRemove }: CartLineProps) {
             {line.food_name}
           </Link>
         </h3>
-        {choices ? (
-          <Text size="sm" c="dimmed" className={classes.choices}>
-            {choices}
-          </Text>
-        ) : null}
-        {line.note ? (
-          <Text size="sm" c="dimmed" className={classes.choices}>
-            {text.lineNote(line.note)}
-          </Text>
-        ) : null}
+        <LineChoices options={line.options} toppings={line.toppings} note={line.note} size="sm" />
         <Text size="xs" c="dimmed">
           <VisuallyHidden>{text.restaurant}: </VisuallyHidden>
           {line.restaurant_name}

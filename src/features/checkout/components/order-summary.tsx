@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { LineChoices } from '#src/components/cart/line-choices';
 import { vi } from '#src/i18n/vi';
-import { describeChoices } from '#src/lib/cart/line-choices';
 import type { CartLineView, CartView } from '#src/lib/cart/use-cart';
 import { formatVnd } from '#src/lib/format';
 import classes from './checkout.module.css';
@@ -9,23 +9,13 @@ import classes from './checkout.module.css';
 const text = vi.checkout;
 
 function Line({ line }: { line: CartLineView }) {
-  const choices = describeChoices(line.options, line.toppings);
   return (
     <li>
       <div className={classes.lineName}>
         <Text size="sm" fw={500}>
           {text.itemLine(line.food_name, line.quantity)}
         </Text>
-        {choices ? (
-          <Text size="xs" c="dimmed" className={classes.choices}>
-            {choices}
-          </Text>
-        ) : null}
-        {line.note ? (
-          <Text size="xs" c="dimmed" className={classes.choices}>
-            {text.lineNote(line.note)}
-          </Text>
-        ) : null}
+        <LineChoices options={line.options} toppings={line.toppings} note={line.note} />
         {line.available ? null : (
           <Text size="xs" fw={600} className={classes.unavailable}>
             {line.unavailable_reason ?? text.unavailable}

@@ -1,8 +1,8 @@
 import { Text, VisuallyHidden } from '@mantine/core';
 import type { OrderItem } from '#contract/orders';
+import { LineChoices } from '#src/components/cart/line-choices';
 import { CoverImage } from '#src/components/cover-image';
 import { vi } from '#src/i18n/vi';
-import { describeChoices } from '#src/lib/cart/line-choices';
 import { formatVnd } from '#src/lib/format';
 import classes from './orders.module.css';
 
@@ -16,7 +16,6 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
   return (
     <ul className={classes.items}>
       {items.map((item) => {
-        const choices = describeChoices(item.options, item.toppings);
         return (
           <li key={item.id}>
             <CoverImage src={item.food_image} alt="" ratio={1} className={classes.thumb} />
@@ -24,16 +23,7 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
               <Text size="sm" fw={600}>
                 {item.food_name}
               </Text>
-              {choices ? (
-                <Text size="xs" c="dimmed" className={classes.choices}>
-                  {choices}
-                </Text>
-              ) : null}
-              {item.note ? (
-                <Text size="xs" c="dimmed" className={classes.choices}>
-                  {text.lineNote(item.note)}
-                </Text>
-              ) : null}
+              <LineChoices options={item.options} toppings={item.toppings} note={item.note} />
               <Text size="xs" c="dimmed">
                 {text.unitPriceTimes(formatVnd(item.price), item.quantity)}
               </Text>
