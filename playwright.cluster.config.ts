@@ -34,6 +34,8 @@ export default defineConfig({
   ...base,
   testDir: 'e2e/cluster',
   testIgnore: [],
+  // The main config's projects order its journeys and ignore this folder: one project here.
+  projects: [{ name: 'cluster' }],
   // One journey, whose rate-limit step counts every code asked from this address: a retry
   // would start over the limit.
   retries: 0,
