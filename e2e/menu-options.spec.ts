@@ -95,6 +95,9 @@ function reopeningTimes(from: Date, to: Date, minutes: number): string[] {
 async function menuRow(page: Page, name: string): Promise<Locator> {
   await page.goto('/staff/menu');
   await page.getByLabel(vi.staffMenu.search).fill(name);
+  // The list puts its search into the address after a pause in typing; pressing on before it
+  // has would let that late update take the page back from the dish form.
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page
     .getByRole('list', { name: vi.staffMenu.list })
     .getByRole('listitem')
