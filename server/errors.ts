@@ -150,6 +150,16 @@ export const ERRORS = {
     status: 409,
     message: 'Nhà hàng chưa có giờ mở cửa để mở lại. Hãy chọn tạm ngưng 15, 30 hoặc 60 phút.',
   },
+  /** Sent with contract/favorites.ts FAVORITE_FOODS_FULL_MESSAGE or ..._RESTAURANTS_FULL_MESSAGE. */
+  FAVORITES_FULL: { status: 409, message: 'Bộ sưu tập đã đầy' },
+  /** contract/reorder.ts ORDER_NOT_REORDERABLE_MESSAGE. */
+  ORDER_NOT_REORDERABLE: { status: 409, message: 'Chỉ có thể đặt lại đơn đã giao hoặc đã hủy' },
+  /** contract/reorder.ts REORDER_NOTHING_LEFT_MESSAGE. */
+  REORDER_NOTHING_LEFT: {
+    status: 409,
+    message:
+      'Các món trong đơn này hiện không còn bán, chưa thể đặt lại. Giỏ hàng của bạn vẫn giữ nguyên.',
+  },
   ORDER_NOT_CANCELLABLE: {
     status: 409,
     message: 'Đơn hàng không thể hủy ở trạng thái hiện tại',

@@ -206,6 +206,20 @@ export interface ReviewsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** A dish a customer saved to their collection (migration 0015). */
+export interface FavoriteFoodsTable {
+  customer_id: number;
+  food_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A restaurant a customer saved to their collection (migration 0015). */
+export interface FavoriteRestaurantsTable {
+  customer_id: number;
+  restaurant_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface CartsTable {
   customer_id: number;
   /** Null while the cart is empty. */
@@ -487,6 +501,8 @@ export interface DB {
   coupons: CouponsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  favorite_foods: FavoriteFoodsTable;
+  favorite_restaurants: FavoriteRestaurantsTable;
   coupon_redemptions: CouponRedemptionsTable;
   idempotency_keys: IdempotencyKeysTable;
   ledger_accounts: LedgerAccountsTable;

@@ -13,6 +13,7 @@ import * as m0011 from './2026-11-27-0011-search-words';
 import * as m0012 from './2026-11-27-0012-catalogue-generation';
 import * as m0013 from './2026-11-27-0013-option-groups';
 import * as m0014 from './2026-11-27-0014-store-controls';
+import * as m0015 from './2026-11-27-0015-favorites';
 
 /**
  * The ordered list of migrations. A static list rather than a directory scan, so the set that
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0012-catalogue-generation': m0012,
   '2026-11-27-0013-option-groups': m0013,
   '2026-11-27-0014-store-controls': m0014,
+  '2026-11-27-0015-favorites': m0015,
 };
