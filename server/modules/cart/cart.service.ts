@@ -7,12 +7,22 @@ import {
   type Cart,
   type CartAddBody,
 } from '#contract/cart';
+import type { OpeningHours } from '#contract/catalogue';
 import { TOPPINGS_GROUP_NAME, type LineOption } from '#contract/options';
+import {
+  reorderReasons,
+  type ReorderBody,
+  type ReorderNotice,
+  type ReorderResult,
+} from '#contract/reorder';
+import { closedMessage } from '#contract/store';
 import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { isSoldOut } from '#server/lib/sold-out';
 import { publicFileUrl } from '#server/storage/uploads';
 import type { KeepReply } from '../idempotency/idempotency.service';
+import { isOpenAt } from '../catalogue/opening-hours';
+import { nextOpeningAfter } from '../catalogue/opening-times';
 import { assertDeliversTo, assertNotPaused, deliveryPoint } from '../store/store.service';
 import {
   addToLine,
@@ -29,6 +39,7 @@ import {
   selectDishGroups,
   selectLine,
   selectLines,
+  selectRestaurantForCart,
   setLineQuantity,
   type LineRow,
 } from './cart.queries';
@@ -421,6 +432,150 @@ export function addToCart(
       if ('refusal' in outcome) throw lineRefusalError(outcome.refusal);
     },
     keep,
+  );
+}
+
+/** One line of a past order as a reorder puts it back, with what was bought then. */
+export interface PastLine {
+  food_id: number;
+  /** The dish's name on the order: told when the dish's row is gone altogether. */
+  food_name: string;
+  /** Every choice as bought (toppings and options), with its name then. */
+  choices: { id: number; name: string }[];
+  note: string;
+  quantity: number;
+  /** The unit price paid, choices included. */
+  price: number;
+}
+
+/** The notice of a line that did not go in, in the contract's sentences. */
+function refusalNotice(line: PastLine, dish: string, refusal: LineRefusal): ReorderNotice {
+  const notice = (kind: ReorderNotice['kind'], reason: string): ReorderNotice => ({
+    food_id: line.food_id,
+    food_name: dish,
+    kind,
+    reason,
+  });
+  switch (refusal.code) {
+    case 'FOOD_NOT_FOUND':
+      return notice('unavailable', reorderReasons.gone(dish));
+    case 'FOOD_UNAVAILABLE':
+      return notice(
+        'unavailable',
+        refusal.soldOut ? reorderReasons.soldOut(dish) : reorderReasons.gone(dish),
+      );
+    case 'TOPPING_INVALID':
+    case 'OPTION_INVALID': {
+      const option = line.choices.find((c) => c.id === refusal.optionId)?.name ?? '';
+      return notice('unavailable', reorderReasons.optionGone(dish, option));
+    }
+    case 'OPTION_UNAVAILABLE':
+      return notice('unavailable', reorderReasons.optionSoldOut(dish, refusal.name));
+    case 'OPTION_REQUIRED':
+    case 'OPTION_TOO_MANY':
+      return notice('unavailable', reorderReasons.choose(dish));
+    case 'CART_QUANTITY_LIMIT':
+    case 'CART_TOO_MANY_LINES':
+      return notice('limit', reorderReasons.limit(dish, 0));
+  }
+}
+
+/**
+ * Refuses, for the whole reorder, a restaurant that takes no orders now, with the cart's and
+ * the checkout's own errors. One no longer shown to customers is not refused here: every one
+ * of its dishes is then gone, and the lines say so (REORDER_NOTHING_LEFT).
+ */
+async function assertRestaurantTakesReorder(
+  trx: Kysely<DB>,
+  restaurantId: number,
+  to: { lat: number; lon: number } | undefined,
+  now: Date,
+): Promise<void> {
+  const restaurant = await selectRestaurantForCart(trx, restaurantId);
+  if (restaurant?.approval_status !== 'approved') return;
+  if (!restaurant.is_active) throw new AppError('RESTAURANT_PAUSED');
+  assertNotPaused(restaurant.paused_until, now);
+  const hours = restaurant.opening_hours as OpeningHours;
+  if (!isOpenAt(hours, now)) {
+    const opensAt = nextOpeningAfter(hours, now);
+    throw new AppError(
+      'RESTAURANT_CLOSED',
+      opensAt ? { message: closedMessage(opensAt, now) } : {},
+    );
+  }
+  await assertDeliversTo(trx, restaurantId, to);
+}
+
+/**
+ * 'Đặt lại': a past order's lines back into the cart at today's prices, as one cart change
+ * under the cart's row lock (a change from another tab comes wholly before or after it) with
+ * the cart's total cap. The restaurant must take orders now (else the whole reorder is
+ * refused); each line then goes through the add's own checks (addLine): a line that cannot go
+ * in is left out with a notice, one that can goes in at today's price (a notice when it
+ * differs from the price paid) with as many portions as the cart's limits leave. No line in:
+ * REORDER_NOTHING_LEFT and the cart as it was. `replace` empties the cart first; without it a
+ * cart holding another restaurant's dishes is CART_OTHER_RESTAURANT, asked only once some line
+ * could go in (the question would be pointless otherwise).
+ */
+export function refillCart(
+  db: Kysely<DB>,
+  customerId: number,
+  past: { restaurantId: number; lines: PastLine[] },
+  body: ReorderBody,
+  keep?: KeepReply<ReorderResult>,
+  now = new Date(),
+): Promise<ReorderResult> {
+  return mutateWith(
+    db,
+    customerId,
+    async (trx, boundTo) => {
+      await assertRestaurantTakesReorder(trx, past.restaurantId, deliveryPoint(body), now);
+      const otherRestaurant =
+        boundTo !== past.restaurantId && (await countLines(trx, customerId)) > 0;
+      // Emptied within the transaction even when the other restaurant's cart must stay: the
+      // lines are tried on the empty cart, then everything rolls back with the question.
+      if (body.replace || otherRestaurant) await emptyCart(trx, customerId);
+      let bound = body.replace || otherRestaurant ? null : boundTo;
+      let added = 0;
+      const notices: ReorderNotice[] = [];
+      for (const line of past.lines) {
+        const choiceIds = line.choices.map((c) => c.id);
+        const outcome = await addLine(
+          trx,
+          customerId,
+          bound,
+          {
+            food_id: line.food_id,
+            quantity: line.quantity,
+            topping_ids: [],
+            // Any choice of the dish may come as an option id: a topping moved into a group
+            // since still goes in when the group's rule lets it.
+            option_ids: choiceIds,
+            note: line.note,
+          },
+          { whatFits: true, now },
+        );
+        const dish = outcome.dishName ?? line.food_name;
+        if ('refusal' in outcome) {
+          notices.push(refusalNotice(line, dish, outcome.refusal));
+          continue;
+        }
+        added += 1;
+        bound = past.restaurantId;
+        const notice = (kind: ReorderNotice['kind'], reason: string) =>
+          notices.push({ food_id: line.food_id, food_name: dish, kind, reason });
+        if (outcome.added < line.quantity)
+          notice('limit', reorderReasons.limit(dish, outcome.added));
+        if (outcome.price !== line.price) {
+          notice('price', reorderReasons.price(dish, line.price, outcome.price));
+        }
+      }
+      if (added === 0) throw new AppError('REORDER_NOTHING_LEFT');
+      if (otherRestaurant && !body.replace) throw new AppError('CART_OTHER_RESTAURANT');
+      return notices;
+    },
+    (cart, notices) => ({ ...cart, notices }),
+    { capTotal: true, keep },
   );
 }
 
