@@ -503,3 +503,23 @@ describe('at most 500 of each kind', () => {
     expect(await savedCount(customer, 'favorite_foods')).toBe(500);
   });
 });
+
+describe('GET /api/docs', () => {
+  it('lists every reply the collection routes can give', async () => {
+    const doc = (
+      await call<{ paths: Record<string, Record<string, { responses: Json }>> }>(
+        t.app,
+        'GET',
+        '/api/docs',
+      )
+    ).body;
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {}).sort();
+    expect(statuses('/api/customer/favorites/', 'get')).toEqual(['200', '400', '401', '403']);
+    for (const kind of ['foods', 'restaurants']) {
+      const path = `/api/customer/favorites/${kind}/{id}/`;
+      expect(statuses(path, 'put')).toEqual(['200', '400', '401', '403', '404', '409', '413']);
+      expect(statuses(path, 'delete')).toEqual(['200', '400', '401', '403', '413']);
+    }
+  });
+});

@@ -674,3 +674,27 @@ describe(`racing a cart change from another tab (${testLane()})`, () => {
     expect(cart.items).toHaveLength(re.status === 200 ? 3 : 1);
   });
 });
+
+describe('GET /api/docs', () => {
+  it('lists every reply the reorder can give', async () => {
+    const doc = (
+      await call<{ paths: Record<string, Record<string, { responses: Json }>> }>(
+        t.app,
+        'GET',
+        '/api/docs',
+      )
+    ).body;
+    const responses = doc.paths['/api/customer/orders/{id}/reorder/']!.post!.responses;
+    // 409 and 422: an Idempotency-Key in use, or reused for another body.
+    expect(Object.keys(responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '422',
+    ]);
+  });
+});
