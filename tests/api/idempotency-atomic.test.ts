@@ -136,6 +136,9 @@ describe('every idempotent route', () => {
       rating: 5,
       comment: 'Ngon',
     });
+    await twice('POST', `/api/customer/orders/${delivered.id}/reorder/`, customer, {
+      replace: true,
+    });
 
     await twice('POST', '/api/payment/deposit/create/', customer, { amount: 50_000 });
     await twice('POST', '/api/staff/payment/deposit/', owner, { amount: 50_000 });
