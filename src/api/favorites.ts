@@ -140,7 +140,8 @@ export interface UseFavoritesResult {
   outbox: FavoritesOutbox | null;
   favorites: Favorites;
   isPending: boolean;
-  isError: boolean;
+  /** The last read's failure; the persisted collection still shows when there is one. */
+  error: Error | null;
   refetch: () => void;
   isSaved: (kind: FavoriteKind, id: number) => boolean;
   toggle: (kind: FavoriteKind, id: number, entry?: FavoriteEntry) => void;
@@ -186,7 +187,7 @@ export function useFavorites(): UseFavoritesResult {
     outbox,
     favorites,
     isPending: outbox !== null && (query.isPending || !snapshot.loaded),
-    isError: query.isError,
+    error: outbox ? query.error : null,
     refetch: useCallback(() => void refetch(), [refetch]),
     isSaved,
     toggle,

@@ -5,6 +5,7 @@ import type { FavoriteKind } from '#contract/favorites';
 import { vi } from '#src/i18n/first-screen';
 import { outboxStore } from '../cart/outbox-store';
 import { withLock } from '../cart/sync-engine';
+import { newIdempotencyKey } from '../idempotency-key';
 
 /**
  * The hearts' outbox: the customer's last intent per dish and per restaurant (save or unsave)
@@ -112,7 +113,7 @@ export class FavoritesOutbox {
       kind,
       id,
       saved,
-      key: crypto.randomUUID(),
+      key: newIdempotencyKey(),
       ...(saved && entry ? { entry } : {}),
     };
     // Shown before IndexedDB answers: the heart must follow the finger.
