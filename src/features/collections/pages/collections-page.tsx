@@ -49,7 +49,12 @@ export function CollectionsPage() {
     foods = restaurants = <ScreenLoading label={text.loading} />;
   } else if (error && favorites.foods.length === 0 && favorites.restaurants.length === 0) {
     foods = restaurants = (
-      <ScreenError title={text.loadFailed} error={error} retryLabel={text.retry} onRetry={refetch} />
+      <ScreenError
+        title={text.loadFailed}
+        error={error}
+        retryLabel={text.retry}
+        onRetry={refetch}
+      />
     );
   } else {
     foods =
