@@ -26,7 +26,7 @@ function readTab(value: string | null): Tab {
 export function CollectionsPage() {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
-  const { favorites, isPending, error, refetch } = useFavorites();
+  const { favorites, isPending, error, refetch } = useFavorites({ fresh: true });
 
   const choose = (value: string | null) => {
     const next = readTab(value);
