@@ -20,9 +20,10 @@ const SAVED_DISHES: { restaurant: string; dishes: string[] }[] = [
 const SAVED_RESTAURANTS = ['Quán Cô Lan 24h', 'Phở Ông Tư Pasteur', 'Quán Chè Cô Thảo'];
 
 /**
- * The demo customer's collection. The favourites' own service is not this step's to call,
- * so the rows go in as that service stores them (one per customer and item), saved over the
- * last weeks; a dish or restaurant a developer removed is simply left out.
+ * The demo customer's collection. The favourites' service saves one item at a time, now, in
+ * a transaction of its own; this step runs inside its claim's transaction and dates the saves
+ * over the last weeks, so the rows go in as that service stores them (one per customer and
+ * item). A dish or restaurant a developer removed is simply left out.
  */
 export async function seedCollection(db: Kysely<DB>, now = new Date()): Promise<void> {
   const customerId = await upsertCustomer(db, DEMO_CUSTOMER);
