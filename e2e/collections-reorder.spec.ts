@@ -278,9 +278,11 @@ test("'Đặt lại' brings a completed order back over another restaurant's car
 }, testInfo) => {
   test.setTimeout(90_000);
   const kept = seeded(KEPT).dish;
-  const [keptId, offId, otherId] = await Promise.all(
-    [KEPT, SWITCHED_OFF, OTHER].map((spec) => dishId(request, spec)),
-  );
+  const [keptId, offId, otherId] = await Promise.all([
+    dishId(request, KEPT),
+    dishId(request, SWITCHED_OFF),
+    dishId(request, OTHER),
+  ]);
 
   // --- A customer with money in the wallet (a top-up in the VNPay popup) ---
   await signInAsNewCustomer(page, request, testInfo.testId);
