@@ -75,7 +75,7 @@ async function main(): Promise<void> {
       () => '',
     );
     const app = await buildApp({ config, db: database, logger: false });
-    await seedDemoData(database.db, { uploads: app.uploads });
+    await seedDemoData(database.db, { uploads: app.uploads, config, history: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     // Searched from the set's origin, which is the API's default one, given without lat/lon:

@@ -37,6 +37,7 @@ import { gazetteerGeocoder, nominatimGeocoder, type Geocoder } from './geo/geoco
 import { devRoutes } from './modules/dev/dev.routes';
 import { EventHub } from './modules/events/events.hub';
 import { eventRoutes } from './modules/events/events.routes';
+import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -239,6 +240,7 @@ export async function buildApp({
   await app.register(cartRoutes);
   await app.register(couponRoutes);
   await app.register(orderRoutes);
+  await app.register(favoriteRoutes);
   await app.register(walletRoutes);
   await app.register(paymentRoutes);
   await app.register(reviewRoutes);

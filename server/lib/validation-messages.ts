@@ -55,6 +55,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   topping_ids: 'Topping',
   option_ids: 'Lựa chọn',
   note: 'Ghi chú món',
+  replace: 'Thay giỏ hàng',
   code: 'Mã giảm giá',
   coupon_code: 'Mã giảm giá',
   order_amount: 'Giá trị đơn hàng',

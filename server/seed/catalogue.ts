@@ -5,7 +5,13 @@ import type { DB } from '../db/schema';
 import { DEMO_PASSWORD } from './accounts';
 import { DEMO_OPTION_GROUPS, DEMO_RESTAURANTS, type DemoOptionGroup } from './catalogue-data';
 import { renderDishArt, renderRestaurantArt } from './dish-art';
-import { DEMO_REVIEWS, DEMO_REVIEWERS } from './reviews-data';
+import {
+  COMMENTS_BY_KIND,
+  commentFor,
+  DEMO_REVIEW_COUNT,
+  DEMO_REVIEWERS,
+  dishKind,
+} from './reviews-data';
 import {
   insertFood,
   insertFoodCategories,
@@ -14,9 +20,11 @@ import {
   insertRestaurant,
   insertReview,
   insertToppings,
+  selectCatalogueReviews,
   selectCategoryIds,
   selectFoodIdsByName,
   selectUserIdByUsername,
+  updateReviewComment,
   upsertCustomer,
 } from './seed.queries';
 
@@ -47,7 +55,7 @@ export async function seedCatalogue(
   const demoOwnerId = await selectUserIdByUsername(db, 'demo_owner');
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  const foodIds: number[] = [];
+  const foods: { id: number; name: string }[] = [];
   for (const [index, restaurant] of DEMO_RESTAURANTS.entries()) {
     const ownerId =
       index === 0 && demoOwnerId !== undefined
@@ -118,19 +126,22 @@ export async function seedCatalogue(
           position,
         })),
       );
-      if (restaurant.approval_status === 'approved') foodIds.push(foodId);
+      if (restaurant.approval_status === 'approved') foods.push({ id: foodId, name: dish.name });
     }
   }
 
   const reviewers = [];
   for (const reviewer of DEMO_REVIEWERS) reviewers.push(await upsertCustomer(db, reviewer));
-  for (const [i, review] of DEMO_REVIEWS.entries()) {
-    // Spread deterministically over the dishes, newest first in the list.
+  for (let i = 0; i < DEMO_REVIEW_COUNT; i += 1) {
+    // Spread deterministically over the dishes, newest first in the list; each comment is one
+    // that fits its dish's kind (reviews-data.ts).
+    const food = foods[(i * 37) % foods.length]!;
+    const { rating, comment } = commentFor(food.name, i);
     await insertReview(db, {
-      food_id: foodIds[(i * 37) % foodIds.length]!,
+      food_id: food.id,
       customer_id: reviewers[i % reviewers.length]!,
-      rating: review.rating,
-      comment: review.comment,
+      rating,
+      comment,
       created_at: new Date(Date.UTC(2026, 10, 20) - i * 7 * 3600 * 1000),
     });
   }
@@ -176,4 +187,18 @@ export async function seedOptionGroups(db: Kysely<DB>): Promise<void> {
       })),
     ),
   );
+}
+
+/**
+ * The catalogue's reviews made before they were chosen by kind of dish (a broth praised on a
+ * dessert): each whose comment does not fit its dish gets one that does. A no-op on a
+ * catalogue seeded with fitting comments; reviews customers wrote are never touched (they
+ * have a bought item behind them).
+ */
+export async function fitCatalogueReviews(db: Kysely<DB>): Promise<void> {
+  for (const [i, review] of (await selectCatalogueReviews(db)).entries()) {
+    const fitting = COMMENTS_BY_KIND[dishKind(review.name)];
+    if (fitting.some(([, comment]) => comment === review.comment)) continue;
+    await updateReviewComment(db, review.id, commentFor(review.name, i));
+  }
 }

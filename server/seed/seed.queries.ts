@@ -2,6 +2,8 @@ import type { Insertable, Kysely } from 'kysely';
 import type {
   CouponsTable,
   DB,
+  FavoriteFoodsTable,
+  FavoriteRestaurantsTable,
   FoodCategoriesTable,
   FoodsTable,
   OptionGroupsTable,
@@ -140,4 +142,55 @@ export async function selectFirstRestaurantOf(db: Kysely<DB>, ownerId: number | 
 
 export async function insertCoupons(db: Kysely<DB>, rows: Insertable<CouponsTable>[]) {
   if (rows.length) await db.insertInto('coupons').values(rows).execute();
+}
+
+export async function selectRestaurantIdsByName(db: Kysely<DB>, names: string[]) {
+  if (!names.length) return [];
+  return db
+    .selectFrom('restaurants')
+    .select(['id', 'name'])
+    .where('name', 'in', names)
+    .orderBy('id')
+    .execute();
+}
+
+/** A customer's saved dishes and restaurants; one row per item, whatever is already there. */
+export async function insertFavorites(
+  db: Kysely<DB>,
+  foods: Insertable<FavoriteFoodsTable>[],
+  restaurants: Insertable<FavoriteRestaurantsTable>[],
+) {
+  if (foods.length) {
+    await db
+      .insertInto('favorite_foods')
+      .values(foods)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  if (restaurants.length) {
+    await db
+      .insertInto('favorite_restaurants')
+      .values(restaurants)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/** The catalogue step's reviews (no bought item behind them) with their dish's name. */
+export async function selectCatalogueReviews(db: Kysely<DB>) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('foods', 'foods.id', 'reviews.food_id')
+    .select(['reviews.id', 'reviews.comment', 'foods.name'])
+    .where('reviews.order_item_id', 'is', null)
+    .orderBy('reviews.id')
+    .execute();
+}
+
+export async function updateReviewComment(
+  db: Kysely<DB>,
+  id: number,
+  values: { rating: number; comment: string },
+) {
+  await db.updateTable('reviews').set(values).where('id', '=', id).execute();
 }

@@ -33,6 +33,9 @@ export function resolveAccess(pathname: string, session: AccessSession): AccessD
       return user ? redirect(paths.home) : allow;
     case 'user':
       return user ? allow : redirect(paths.login);
+    case 'customer':
+      if (!user) return redirect(paths.login);
+      return isStaffLevel(user.role) ? redirect(paths.home) : allow;
     case 'staff':
       if (!user) return redirect(paths.login);
       return isStaffLevel(user.role) ? allow : redirect(paths.home);

@@ -19,6 +19,7 @@ export const LAZY_SCREENS = {
   checkout: 'features/checkout/pages/checkout-page',
   orders: 'features/orders/pages/orders-page',
   order: 'features/orders/pages/order-page',
+  collections: 'features/collections/pages/collections-page',
   restaurant: 'features/restaurant/pages/restaurant-page',
   profile: 'features/profile/pages/profile-page',
   profileEdit: 'features/profile/pages/profile-edit-page',

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { subscribeKey } from 'valtio/utils';
+import { useFavoritesSync } from '../api/favorites';
 import { useCartSync } from '../lib/cart/cart-runtime';
 import {
   clearPersistedQueries,
@@ -99,6 +100,8 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   useSaveCacheWhenHidden(queryClient, restored);
   // design.md section 6: the signed-in customer's offline cart changes replay from here.
   useCartSync(queryClient);
+  // The hearts pressed offline are sent the same way.
+  useFavoritesSync(queryClient);
   // docs/decisions/019: one live stream per device; the cache follows its events.
   useLiveSyncLater(queryClient);
   return (

@@ -48,6 +48,9 @@ const screens: ScreenLoaders = {
   [paths.order]: async () => ({
     Component: (await import('../features/orders/pages/order-page')).OrderPage,
   }),
+  [paths.collections]: async () => ({
+    Component: (await import('../features/collections/pages/collections-page')).CollectionsPage,
+  }),
   [paths.restaurant]: async () => ({
     Component: (await import('../features/restaurant/pages/restaurant-page')).RestaurantPage,
   }),
@@ -117,7 +120,7 @@ export const appRoutes: RouteObject[] = [
       {
         element: <AppLayout />,
         hydrateFallbackElement: <SplashHold />,
-        children: leaves('user', 'staff'),
+        children: leaves('user', 'customer', 'staff'),
       },
       {
         element: <PublicLayout />,

@@ -6,10 +6,11 @@ import { paths, type RoutePath } from '../config/paths';
  *
  * - visitor: only without a session (a signed-in user is sent to /)
  * - user: any signed-in user (visitors are sent to /login)
+ * - customer: a signed-in customer (visitors to /login, staff-level users to /)
  * - staff: a signed-in staff-level user (visitors to /login, customers to /)
  * - public: everyone
  */
-export type Access = 'visitor' | 'user' | 'staff' | 'public';
+export type Access = 'visitor' | 'user' | 'customer' | 'staff' | 'public';
 
 export const routeAccess: ReadonlyArray<{ path: RoutePath; access: Access }> = [
   { path: paths.login, access: 'visitor' },
@@ -25,6 +26,7 @@ export const routeAccess: ReadonlyArray<{ path: RoutePath; access: Access }> = [
   { path: paths.profileEdit, access: 'user' },
   { path: paths.orders, access: 'user' },
   { path: paths.order, access: 'user' },
+  { path: paths.collections, access: 'customer' },
   { path: paths.deposit, access: 'user' },
   { path: paths.withdraw, access: 'user' },
   { path: paths.notifications, access: 'user' },

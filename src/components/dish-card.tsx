@@ -38,6 +38,11 @@ export interface DishCardProps {
    */
   action?: ReactNode;
   /**
+   * The heart that saves the dish to the customer's collection (favorite-button.tsx), over the
+   * picture's corner. Shown whether or not the dish is available: a sold-out favourite stays one.
+   */
+  favorite?: ReactNode;
+  /**
    * Why the dish cannot be ordered now although it is on sale: its restaurant is closed until a
    * known time ('Đang đóng cửa, mở lại lúc HH:mm'). The card says it above its button.
    */
@@ -89,6 +94,7 @@ export function DishCard({
   to,
   onOpen,
   action,
+  favorite,
   notice = null,
   headingLevel = 3,
   priority = false,
@@ -129,6 +135,7 @@ export function DishCard({
           </Badge>
         ) : null}
         {dish.available ? null : <div className={classes.soldOut}>{text.soldOut}</div>}
+        {favorite ? <div className={classes.favorite}>{favorite}</div> : null}
       </div>
       <div className={classes.body}>
         <Heading className={classes.name}>{name}</Heading>

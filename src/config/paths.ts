@@ -15,6 +15,8 @@ export const paths = {
   profile: '/profile',
   profileEdit: '/profile/edit',
   orders: '/orders',
+  // The customer's saved dishes and restaurants.
+  collections: '/collections',
   order: '/orders/:id',
   deposit: '/payment/deposit',
   withdraw: '/payment/withdraw',

@@ -70,6 +70,12 @@ export const vi = {
     distance: 'Khoảng cách',
     price: 'Giá',
   },
+  // The heart of dish cards, the dish page and the restaurant page: the label stays, the
+  // pressed state says whether the item is in the customer's collection.
+  favorites: {
+    saveFood: 'Lưu món vào bộ sưu tập',
+    saveRestaurant: 'Lưu quán vào bộ sưu tập',
+  },
   // The customer home at / (spec 2.6, section 4 'Home list').
   home: {
     title: 'Món ngon quanh bạn',
@@ -151,6 +157,8 @@ export const vi = {
     empty: 'Giỏ hàng trống',
     emptyHint: 'Chọn vài món ngon rồi quay lại đây để đặt hàng.',
     browse: 'Xem món ăn',
+    // What a reorder could not bring back as it was (the server's sentences follow).
+    reorderNotices: 'Một số món đã thay đổi',
   },
   // The staff home's loading line, shown by the router's hand-over to the dashboard chunk.
   dashboard: {

@@ -387,6 +387,22 @@ export const vi = {
     menuFailed: 'Không thể tải thực đơn',
     similar: 'Nhà hàng tương tự',
   },
+  // /collections: the customer's saved dishes and restaurants.
+  collections: {
+    title: 'Bộ sưu tập',
+    tabs: 'Bộ sưu tập của bạn',
+    foodsTab: 'Món yêu thích',
+    restaurantsTab: 'Quán yêu thích',
+    loading: 'Đang tải bộ sưu tập...',
+    loadFailed: 'Không thể tải bộ sưu tập',
+    retry: 'Thử lại',
+    foodsEmpty: 'Chưa có món yêu thích nào',
+    foodsEmptyHint: 'Nhấn biểu tượng trái tim trên món ăn để lưu lại món bạn thích.',
+    browseFoods: 'Khám phá món ăn',
+    restaurantsEmpty: 'Chưa có quán yêu thích nào',
+    restaurantsEmptyHint: 'Nhấn biểu tượng trái tim trên trang quán để lưu lại quán bạn thích.',
+    browseRestaurants: 'Tìm quán',
+  },
   // /checkout (spec 2.12, section 5 'Checkout' and 'Coupon', section 8 'Checkout and
   // payment'). The validation, coupon and failure messages are the spec's, to the letter.
   checkout: {
@@ -500,6 +516,10 @@ export const vi = {
     cancelled: 'Đã hủy đơn',
     cancelFailed: 'Không thể hủy đơn hàng',
     cancelNeedsNetwork: 'Cần kết nối mạng để hủy đơn',
+    // 'Đặt lại': a finished order's dishes go back into the cart at today's prices.
+    reorder: 'Đặt lại',
+    reordered: 'Đã thêm các món của đơn vào giỏ hàng',
+    reorderNeedsNetwork: 'Cần kết nối mạng để đặt lại đơn',
     // Staff actions (spec 2.14, section 4 and the staff toasts of section 8).
     staffActions: 'Xử lý đơn hàng',
     accept: 'Nhận đơn',

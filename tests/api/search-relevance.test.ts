@@ -15,7 +15,12 @@ describe('search relevance on the demo catalogue', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // The pictures are most of the seed's time and no part of what search answers.
-    await seedDemoData(t.database.db, { uploads: t.app.uploads, pictures: false });
+    await seedDemoData(t.database.db, {
+      uploads: t.app.uploads,
+      config: t.app.config,
+      pictures: false,
+      history: false,
+    });
   }, 180_000);
   afterAll(() => t.close());
 

@@ -1,16 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerInvariants } from '#server/modules/ledger/ledger.service';
+import { DEMO_CUSTOMER, HISTORY_DAYS } from '#server/seed/history';
 import { seedDemoData } from '#server/seed/index';
+import { COMMENTS_BY_KIND, dishKind } from '#server/seed/reviews-data';
 import { call, signInCustomer, signInStaff } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** A date as the revenue call takes it, on the restaurant's calendar (Hà Nội, UTC+7). */
+const localDay = (at: Date) => new Date(at.getTime() + 7 * 3600 * 1000).toISOString().slice(0, 10);
 
 describe('the development seed', () => {
   let t: TestApp;
   let applied: string[];
   beforeAll(async () => {
     t = await createTestApp();
-    applied = await seedDemoData(t.database.db, { uploads: t.app.uploads });
-  }, 180_000);
+    applied = await seedDemoData(t.database.db, { uploads: t.app.uploads, config: t.app.config });
+  }, 300_000);
   afterAll(() => t.close());
 
   it('runs each step once', async () => {
@@ -19,8 +26,210 @@ describe('the development seed', () => {
       'demo-catalogue',
       'demo-coupons',
       'demo-option-groups',
+      'demo-staff',
+      'demo-reviews-fit',
+      'demo-collection',
+      'demo-history',
     ]);
-    expect(await seedDemoData(t.database.db, { uploads: t.app.uploads })).toEqual([]);
+    expect(
+      await seedDemoData(t.database.db, { uploads: t.app.uploads, config: t.app.config }),
+    ).toEqual([]);
+  });
+
+  it('leaves the live side quiet: nothing open, queued, replayable, or unread beyond a handful', async () => {
+    const { rows } = await sql<Record<string, number>>`select
+      (select count(*)::int from orders where status in ('pending', 'paid', 'accepted', 'done'))
+        as open_orders,
+      (select count(*)::int from push_deliveries) as push_deliveries,
+      (select count(*)::int from events) as events,
+      (select count(*)::int from notifications) as notifications,
+      (select coalesce(max(unread), 0)::int from (select count(*) as unread from notifications
+        where read_at is null group by user_id) per_user) as most_unread,
+      (select count(*)::int from notifications where read_at is null) as unread,
+      (select count(*)::int from notifications where created_at > now()) as future`.execute(
+      t.database.db,
+    );
+    expect(rows[0]).toMatchObject({
+      open_orders: 0,
+      push_deliveries: 0,
+      events: 0,
+      future: 0,
+    });
+    expect(rows[0]!.notifications).toBeGreaterThan(100);
+    expect(rows[0]!.most_unread).toBeLessThanOrEqual(3);
+    expect(rows[0]!.unread).toBeLessThanOrEqual(9);
+  });
+
+  it("gives demo_owner's restaurant about three months of orders, dated from the day it loads", async () => {
+    const { rows } = await sql<{
+      completed: number;
+      cancelled: number;
+      refunded: number;
+      days: number;
+      oldest: Date;
+      newest: Date;
+      lunch: number;
+      dinner: number;
+      night: number;
+    }>`select
+        count(*) filter (where o.status = 'completed')::int as completed,
+        count(*) filter (where o.status = 'cancelled')::int as cancelled,
+        count(*) filter (where o.status = 'cancelled' and o.paid_at is not null)::int as refunded,
+        count(distinct (o.created_at at time zone 'Asia/Ho_Chi_Minh')::date)::int as days,
+        min(o.created_at) as oldest, max(o.completed_at) as newest,
+        count(*) filter (where extract(hour from o.created_at at time zone 'Asia/Ho_Chi_Minh')
+          between 10 and 13)::int as lunch,
+        count(*) filter (where extract(hour from o.created_at at time zone 'Asia/Ho_Chi_Minh')
+          between 17 and 20)::int as dinner,
+        count(*) filter (where extract(hour from o.created_at at time zone 'Asia/Ho_Chi_Minh')
+          between 0 and 5)::int as night
+      from orders o join restaurants r on r.id = o.restaurant_id
+      join users u on u.id = r.owner_id where u.username = 'demo_owner'`.execute(t.database.db);
+    const history = rows[0]!;
+    expect(history.completed).toBeGreaterThan(100);
+    expect(history.cancelled).toBeGreaterThan(0);
+    expect(history.refunded).toBeGreaterThan(0);
+    expect(history.days).toBeGreaterThanOrEqual(70);
+    const now = Date.now();
+    expect(now - history.oldest.getTime()).toBeGreaterThan((HISTORY_DAYS - 2) * DAY_MS);
+    expect(now - history.oldest.getTime()).toBeLessThan(HISTORY_DAYS * DAY_MS);
+    // The last ones finished today or yesterday, and none in the future.
+    expect(now - history.newest.getTime()).toBeLessThan(2 * DAY_MS);
+    expect(history.newest.getTime()).toBeLessThan(now);
+    // Lunch and dinner are the peaks.
+    expect(history.lunch + history.dinner).toBeGreaterThan(history.completed * 0.7);
+    expect(history.night).toBe(0);
+  });
+
+  it("shows demo_owner this month's revenue and a chart of at least 20 days with orders", async () => {
+    const { access_token: token } = (await signInStaff(t.app, 'demo_owner', 'demo123456')).tokens;
+    type Revenue = {
+      data: { total_revenue: number; order_count: number; daily_revenue: { orders: number }[] };
+    };
+    const today = localDay(new Date());
+    const month = await call<Revenue>(
+      t.app,
+      'GET',
+      `/api/staff/revenue/?start_date=${today.slice(0, 8)}01&end_date=${today}`,
+      { token },
+    );
+    expect(month.status).toBe(200);
+    expect(month.body.data.total_revenue).toBeGreaterThan(0);
+    // The dashboard draws the current month: every day of it so far but a quiet one or two.
+    const elapsed = Number(today.slice(8, 10));
+    const monthDays = month.body.data.daily_revenue.filter((day) => day.orders > 0).length;
+    expect(monthDays).toBeGreaterThanOrEqual(Math.min(20, elapsed - 3));
+    const last30 = await call<Revenue>(
+      t.app,
+      'GET',
+      `/api/staff/revenue/?start_date=${localDay(new Date(Date.now() - 29 * DAY_MS))}&end_date=${today}`,
+      { token },
+    );
+    expect(
+      last30.body.data.daily_revenue.filter((day) => day.orders > 0).length,
+    ).toBeGreaterThanOrEqual(20);
+  });
+
+  it('has demo_staff, who signs in with demo123456 and works at Quán Cô Lan 24h', async () => {
+    const { user, tokens } = await signInStaff(t.app, 'demo_staff', 'demo123456');
+    expect(user.role).toBe('staff');
+    const restaurant = await call<{ data: { name: string } }>(
+      t.app,
+      'GET',
+      '/api/staff/restaurant/',
+      {
+        token: tokens.access_token,
+      },
+    );
+    expect(restaurant.status).toBe(200);
+    expect(restaurant.body.data.name).toBe('Quán Cô Lan 24h');
+    const orders = await call<{ data: { items: { status: string }[] } }>(
+      t.app,
+      'GET',
+      '/api/staff/orders/?per_page=5',
+      { token: tokens.access_token },
+    );
+    expect(orders.body.data.items.length).toBe(5);
+  });
+
+  it('gives the demo customer past orders, money in the wallet and a collection', async () => {
+    const { access_token: token } = (await signInCustomer(t.app, DEMO_CUSTOMER.phone)).tokens;
+    const orders = await call<{ data: { items: { status: string; restaurant_name: string }[] } }>(
+      t.app,
+      'GET',
+      '/api/customer/orders/?per_page=20',
+      { token },
+    );
+    expect(orders.body.data.items.length).toBe(20);
+    expect(orders.body.data.items.some((o) => o.status === 'completed')).toBe(true);
+    const balance = await call<{ data: { balance: number } }>(
+      t.app,
+      'GET',
+      '/api/payment/wallet/balance/',
+      { token },
+    );
+    expect(balance.body.data.balance).toBeGreaterThan(0);
+    const { rows } = await sql<{ foods: number; restaurants: number; name: string }>`
+      select u.full_name as name,
+        (select count(*)::int from favorite_foods f where f.customer_id = u.id) as foods,
+        (select count(*)::int from favorite_restaurants f where f.customer_id = u.id) as restaurants
+      from users u where u.role = 'customer' and u.phone = ${DEMO_CUSTOMER.phone}`.execute(
+      t.database.db,
+    );
+    expect(rows[0]).toEqual({ name: DEMO_CUSTOMER.full_name, foods: 5, restaurants: 3 });
+  });
+
+  it("keeps the ledger's invariants over the whole demo data", async () => {
+    const invariants = await ledgerInvariants(t.database.db);
+    expect(invariants).toEqual({ sumOfBalances: 0, mismatchedAccounts: [], negativeWallets: [] });
+    // The money really moved: deposits in, the owner paid for what was completed.
+    const { rows } = await sql<{ deposits: number; settlements: number; future: number }>`select
+      (select count(*)::int from ledger_transfers where kind = 'deposit') as deposits,
+      (select count(*)::int from ledger_transfers where kind = 'settlement') as settlements,
+      (select count(*)::int from ledger_transfers where created_at > now()) as future`.execute(
+      t.database.db,
+    );
+    expect(rows[0]!.deposits).toBeGreaterThan(10);
+    expect(rows[0]!.settlements).toBeGreaterThan(100);
+    expect(rows[0]!.future).toBe(0);
+  });
+
+  it('gives every seeded review a comment that fits its dish, from a customer who bought it', async () => {
+    const { rows } = await sql<{
+      name: string;
+      comment: string;
+      categories: string[];
+      bought: boolean | null;
+    }>`select f.name, r.comment,
+        array(select c.name from food_categories fc join categories c on c.id = fc.category_id
+          where fc.food_id = f.id) as categories,
+        (select o.customer_id = r.customer_id and o.status = 'completed'
+          from order_items i join orders o on o.id = i.order_id
+          where i.id = r.order_item_id and i.food_id = r.food_id) as bought
+      from reviews r join foods f on f.id = r.food_id`.execute(t.database.db);
+    expect(rows.length).toBeGreaterThan(150);
+    const misfits = rows.filter(
+      (row) => !COMMENTS_BY_KIND[dishKind(row.name)].some(([, comment]) => comment === row.comment),
+    );
+    expect(misfits).toEqual([]);
+    // Independent of the kinds: no dessert is praised for its broth, its crust or its rice.
+    const dessertMisfits = rows.filter(
+      (row) =>
+        row.categories.includes('Tráng miệng') &&
+        /nước dùng|nước lèo|giòn|cơm|sợi/.test(row.comment),
+    );
+    expect(dessertMisfits).toEqual([]);
+    expect(dishKind('Chè ba màu')).toBe('dessert');
+    expect(dishKind('Phở bò')).toBe('noodle-soup');
+    expect(dishKind('Phở cuốn')).toBe('dry-noodles');
+    expect(dishKind('Bánh tráng trộn')).toBe('snack');
+    // The history's reviews are of dishes their authors bought and received.
+    const history = rows.filter((row) => row.bought !== null);
+    expect(history.length).toBeGreaterThan(20);
+    expect(history.every((row) => row.bought)).toBe(true);
+    const stars = await sql<{ rating: number }>`
+      select distinct rating from reviews order by rating`.execute(t.database.db);
+    expect(stars.rows.map((r) => r.rating)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('creates demo_admin and demo_owner, who sign in with demo123456', async () => {

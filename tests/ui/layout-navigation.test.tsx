@@ -95,12 +95,15 @@ describe('customer navigation (spec 2.2)', () => {
     }
   });
 
-  it('sends /collections to / (it is linked, but has no screen)', async () => {
+  it('opens the collection screen from the bottom bar', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/orders');
     await screen.findByRole('banner');
     await user.click(within(bottomNav()).getByRole('link', { name: 'Bộ sưu tập' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collections'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bộ sưu tập' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });
 

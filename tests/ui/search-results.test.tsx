@@ -163,7 +163,13 @@ describe('/search results (spec 2.8)', () => {
         name: text.cart.addNamed('Phở bò tái lăn'),
       }),
     ).toBeInTheDocument();
-    expect(within(nth(items, 1)).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(nth(items, 1)).queryByRole('button', { name: text.cart.addNamed('Phở bò chín') }),
+    ).not.toBeInTheDocument();
+    // The heart stays: a sold-out dish can still be saved.
+    expect(
+      within(nth(items, 1)).getByRole('button', { name: text.favorites.saveFood }),
+    ).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('marks a paused restaurant', async () => {

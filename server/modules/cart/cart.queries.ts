@@ -61,6 +61,8 @@ export function selectDishForCart(db: Kysely<DB>, foodId: number) {
     .innerJoin('restaurants as r', 'r.id', 'f.restaurant_id')
     .select([
       'f.id',
+      'f.name',
+      'f.price',
       'f.available',
       'f.sold_out_until',
       'f.deleted_at',
@@ -73,6 +75,15 @@ export function selectDishForCart(db: Kysely<DB>, foodId: number) {
     .executeTakeFirst();
 }
 
+/** What a restaurant-wide refusal of a reorder depends on: visibility, switch, pause, hours. */
+export function selectRestaurantForCart(db: Kysely<DB>, restaurantId: number) {
+  return db
+    .selectFrom('restaurants')
+    .select(['id', 'approval_status', 'is_active', 'paused_until', 'opening_hours'])
+    .where('id', '=', restaurantId)
+    .executeTakeFirst();
+}
+
 /**
  * The dish's choices still on the menu: its toppings (no group) and the options of its groups
  * still on it, with what deciding whether each may be chosen needs.
@@ -81,7 +92,7 @@ export function selectDishChoices(db: Kysely<DB>, foodId: number) {
   return db
     .selectFrom('toppings as t')
     .leftJoin('option_groups as g', 'g.id', 't.group_id')
-    .select(['t.id', 't.group_id', 't.name', 't.available', 't.sold_out_until'])
+    .select(['t.id', 't.group_id', 't.name', 't.price', 't.available', 't.sold_out_until'])
     .where('t.food_id', '=', foodId)
     .where('t.deleted_at', 'is', null)
     .where((eb) => eb.or([eb('t.group_id', 'is', null), eb('g.deleted_at', 'is', null)]))

@@ -455,6 +455,70 @@ export async function selectSearchedFoods(
   return rows;
 }
 
+// --- Saved dishes and restaurants (the customer's collection) ---
+
+/** The listed dishes among `ids` (any order; hidden ones left out), as every dish list has them. */
+export async function selectListedDishesByIds(
+  db: Kysely<DB>,
+  origin: Point,
+  ids: number[],
+): Promise<DishRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<DishRow>`
+    select ${DISH_COLUMNS(origin)}
+    from foods f join restaurants r on r.id = f.restaurant_id
+    where f.id = any(${ids}::int[]) and f.listed`.execute(db);
+  return rows;
+}
+
+/** The approved restaurants among `ids` (any order), as the search lists them. */
+export async function selectApprovedRestaurantsByIds(
+  db: Kysely<DB>,
+  origin: Point,
+  ids: number[],
+): Promise<ResultRestaurantRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<ResultRestaurantRow>`
+    select r.id, r.name, r.address, r.image, r.is_active,
+      earth_distance(ll_to_earth(r.lat, r.lon), ${earth(origin)}) / 1000 as distance_km
+    from restaurants r
+    where r.id = any(${ids}::int[]) and r.approval_status = 'approved'`.execute(db);
+  return rows;
+}
+
+/**
+ * Up to `perRestaurant` dishes on sale at `now` (listed, switched on, not sold out) of each
+ * restaurant, best sellers first: the most portions over its delivered orders, found through
+ * the orders' restaurant index in one grouping for all of them.
+ */
+export async function selectBestSellingDishes(
+  db: Kysely<DB>,
+  origin: Point,
+  restaurantIds: number[],
+  perRestaurant: number,
+  now: Date,
+): Promise<DishRow[]> {
+  if (!restaurantIds.length) return [];
+  const { rows } = await sql<DishRow>`
+    with sold as (
+      select oi.food_id, sum(oi.quantity) as portions
+      from orders o join order_items oi on oi.order_id = o.id
+      where o.restaurant_id = any(${restaurantIds}::int[]) and o.status = 'completed'
+      group by oi.food_id
+    )
+    select * from (
+      select ${DISH_COLUMNS(origin)},
+        row_number() over (partition by f.restaurant_id
+          order by coalesce(sold.portions, 0) desc, f.id) as n
+      from foods f join restaurants r on r.id = f.restaurant_id
+        left join sold on sold.food_id = f.id
+      where f.restaurant_id = any(${restaurantIds}::int[]) and f.listed and f.available
+        and (f.sold_out_until is null or f.sold_out_until <= ${now})
+    ) ranked where n <= ${perRestaurant}
+    order by restaurant_id, n`.execute(db);
+  return rows;
+}
+
 // --- Restaurants ---
 
 export interface RestaurantSummaryRow {

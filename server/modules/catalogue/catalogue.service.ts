@@ -19,10 +19,13 @@ import {
   countDishesUpTo,
   countNearbyMatchingRestaurants,
   selectApprovedRestaurant,
+  selectApprovedRestaurantsByIds,
+  selectBestSellingDishes,
   selectCatalogueGeneration,
   selectCategories,
   selectCategoryByName,
   selectDishCategories,
+  selectListedDishesByIds,
   selectListedFood,
   selectNearestDishes,
   selectNearestMatchingRestaurants,
@@ -53,6 +56,8 @@ export const DEFAULT_ORIGIN: Point = { lat: 21.0285, lon: 105.8542 };
 const RESTAURANT_MENU_TOP = 5;
 const RECENT_REVIEWS = 5;
 const SEARCHED_FOODS_PER_RESTAURANT = 10;
+/** A saved restaurant shows this many of its dishes on sale, best sellers first. */
+const SAVED_RESTAURANT_FOODS = 3;
 /**
  * A distance search first looks at this many of the nearest restaurants per restaurant shown
  * so far: when more of them match than the pages need, they are walked nearest first.
@@ -367,6 +372,72 @@ export async function search(
     pages: page.total_pages,
     pagination: page,
   };
+}
+
+/** Rows in the order of `ids`, those missing from `rows` left out. */
+function inOrderOf<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Dishes by id, in the order given, shaped as every dish list shapes them (distance from the
+ * location or the default origin). Only what GET /api/food/{id}/ shows is listed: the hidden
+ * (deleted, of a restaurant not approved) are left out, whatever refers to them.
+ */
+export async function dishesByIds(
+  db: Kysely<DB>,
+  ids: number[],
+  location: { lat?: number | undefined; lon?: number | undefined },
+  now = new Date(),
+): Promise<Dish[]> {
+  const rows = await selectListedDishesByIds(db, originOf(location), ids);
+  return toDishes(db, inOrderOf(ids, rows), now);
+}
+
+/**
+ * Restaurants by id, in the order given, in the search's shape; their `searched_foods` are up
+ * to three of their dishes on sale, best sellers first. Only the approved are listed, as GET
+ * /api/restaurant/{id}/detail shows them.
+ */
+export async function searchRestaurantsByIds(
+  db: Kysely<DB>,
+  ids: number[],
+  location: { lat?: number | undefined; lon?: number | undefined },
+  now = new Date(),
+): Promise<SearchRestaurant[]> {
+  const origin = originOf(location);
+  const restaurants = inOrderOf(ids, await selectApprovedRestaurantsByIds(db, origin, ids));
+  const foods = await toDishes(
+    db,
+    await selectBestSellingDishes(
+      db,
+      origin,
+      restaurants.map((r) => r.id),
+      SAVED_RESTAURANT_FOODS,
+      now,
+    ),
+    now,
+  );
+  return restaurants.map((r) => ({
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    image_url: publicFileUrl(r.image),
+    distance_km: km(r.distance_km),
+    is_active: r.is_active,
+    searched_foods: foods.filter((food) => food.restaurant.id === r.id),
+  }));
+}
+
+/** Refuses a dish customers cannot see (GET /api/food/{id}/ answers 404 for it). */
+export async function assertFoodListed(db: Kysely<DB>, id: number): Promise<void> {
+  if (!(await selectListedFood(db, id))) throw new AppError('FOOD_NOT_FOUND');
+}
+
+/** Refuses a restaurant customers cannot see (its detail answers 404 for it). */
+export async function assertRestaurantListed(db: Kysely<DB>, id: number): Promise<void> {
+  if (!(await selectApprovedRestaurant(db, id))) throw new AppError('RESTAURANT_NOT_FOUND');
 }
 
 function toSummary(row: RestaurantSummaryRow): RestaurantSummary {

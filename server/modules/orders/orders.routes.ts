@@ -9,6 +9,7 @@ import {
   OrderReplySchema,
   type Order,
 } from '#contract/orders';
+import { ReorderBodySchema, ReorderReplySchema, type ReorderResult } from '#contract/reorder';
 import { errorReplies } from '#server/lib/error-replies';
 import { ok } from '#server/lib/reply';
 import { currentUser } from '#server/lib/request-user';
@@ -23,12 +24,14 @@ import {
   getStaffOrder,
   listCustomerOrders,
   listStaffOrders,
+  reorder,
   type FulfilmentStep,
 } from './orders.service';
 
 // The customer's replies, also written with the change itself (keepReply) for a repeated key.
 const created = (order: Order) => ok({ id: order.id, order }, 'Đã tạo đơn hàng');
 const cancelled = (order: Order) => ok(order, 'Đã hủy đơn');
+const reordered = (result: ReorderResult) => ok(result, 'Đã thêm các món của đơn vào giỏ hàng');
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -122,6 +125,46 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.body.reason,
           keepReply(request.idempotencyKey, 200, cancelled),
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/customer/orders/:id/reorder/',
+    {
+      // Queued offline like the cart's changes and replayed with its key: a reorder that
+      // reached the server before the connection dropped does not add the lines twice.
+      config: { access: 'customer', idempotent: true },
+      schema: {
+        tags: ['orders'],
+        summary: 'Đặt lại: thêm các món của đơn đã giao hoặc đã hủy vào giỏ hàng, theo giá hôm nay',
+        params: IdParamsSchema,
+        body: ReorderBodySchema,
+        response: {
+          200: ReorderReplySchema,
+          ...errorReplies(
+            'CART_OTHER_RESTAURANT',
+            'LOCATION_INCOMPLETE',
+            'ORDER_NOT_FOUND',
+            'ORDER_NOT_REORDERABLE',
+            'ORDER_TOO_LARGE',
+            'OUT_OF_DELIVERY_AREA',
+            'REORDER_NOTHING_LEFT',
+            'RESTAURANT_BUSY',
+            'RESTAURANT_CLOSED',
+            'RESTAURANT_PAUSED',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      reordered(
+        await reorder(
+          app.db,
+          currentUser(request).id,
+          request.params.id,
+          request.body,
+          keepReply(request.idempotencyKey, 200, reordered),
         ),
       ),
   );

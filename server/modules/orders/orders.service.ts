@@ -3,11 +3,12 @@ import { ORDER_MAX_SUBTOTAL } from '#contract/cart-limits';
 import type { OpeningHours } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
 import type { CreateOrderBody, Order, OrderItem } from '#contract/orders';
+import { REORDERABLE_STATUSES, type ReorderBody, type ReorderResult } from '#contract/reorder';
 import type { CancelledBy, DB, OrderStatus, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
 import { publicFileUrl } from '#server/storage/uploads';
-import { emptyCart, lockCartForCheckout } from '../cart/cart.service';
+import { emptyCart, lockCartForCheckout, refillCart, type PastLine } from '../cart/cart.service';
 import { isOpenAt } from '../catalogue/opening-hours';
 import { evaluateCoupon, redeemCoupon, releaseCouponOfOrder } from '../coupons/coupons.service';
 import { recordOrderStatus } from '../events/events.service';
@@ -243,6 +244,43 @@ export function listCustomerOrders(
 
 export function getCustomerOrder(db: Kysely<DB>, customerId: number, id: number) {
   return findOrder(db, id, { customerId });
+}
+
+/**
+ * POST /api/customer/orders/{id}/reorder/: the lines of a delivered or cancelled order back
+ * into the cart (the cart's refillCart decides each line). Someone else's order is a 404 like
+ * a missing one; an order still under way a 409.
+ */
+export async function reorder(
+  db: Kysely<DB>,
+  customerId: number,
+  orderId: number,
+  body: ReorderBody,
+  keep?: KeepReply<ReorderResult>,
+  now = new Date(),
+): Promise<ReorderResult> {
+  const order = await selectOrder(db, orderId, { customerId });
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  if (!(REORDERABLE_STATUSES as readonly OrderStatus[]).includes(order.status)) {
+    throw new AppError('ORDER_NOT_REORDERABLE');
+  }
+  const lines: PastLine[] = (await selectOrderItems(db, [order.id])).map((item) => {
+    // Orders before option groups kept their toppings alone; later ones keep every choice in
+    // `options`, toppings included.
+    const choices = new Map<number, { id: number; name: string }>();
+    for (const c of [...item.options, ...item.toppings]) {
+      if (!choices.has(c.id)) choices.set(c.id, { id: c.id, name: c.name });
+    }
+    return {
+      food_id: item.food_id,
+      food_name: item.food_name,
+      choices: [...choices.values()],
+      note: item.note,
+      quantity: item.quantity,
+      price: item.price,
+    };
+  });
+  return refillCart(db, customerId, { restaurantId: order.restaurant_id, lines }, body, keep, now);
 }
 
 /** Cancelling one of these gives the customer's money back: it sits in escrow. */

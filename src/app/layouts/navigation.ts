@@ -13,11 +13,6 @@ import {
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/first-screen';
 
-/**
- * Spec 2.2 links /collections but shows no screen for it; it is deliberately not in the route
- * table, so following the link lands on / like any other unknown path.
- */
-export const COLLECTIONS_PATH = '/collections';
 
 export interface NavEntry {
   to: string;
@@ -41,7 +36,7 @@ export const MAX_BOTTOM_ENTRIES = 5;
 const home: NavEntry = { to: paths.home, label: vi.layout.home, icon: IconHome };
 const orders: NavEntry = { to: paths.orders, label: vi.layout.orders, icon: IconReceipt };
 const collections: NavEntry = {
-  to: COLLECTIONS_PATH,
+  to: paths.collections,
   label: vi.layout.collections,
   icon: IconHeart,
 };

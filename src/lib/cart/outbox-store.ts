@@ -10,7 +10,11 @@ import type { CartOp } from './cart-ops';
 
 // Opened on first use, like the query cache: not at import, before the first paint.
 let store: UseStore | undefined;
-const outboxStore = (): UseStore => (store ??= createStore('mon-ngon-cart', 'outbox'));
+/**
+ * The device's store of waiting changes. The collection's hearts keep their own record here
+ * (lib/favorites/), so signing out empties both with the one clear below.
+ */
+export const outboxStore = (): UseStore => (store ??= createStore('mon-ngon-cart', 'outbox'));
 
 const recordKey = (userId: string) => `outbox:${userId}`;
 

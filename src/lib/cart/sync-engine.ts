@@ -123,8 +123,9 @@ const localLocks = new Map<string, Promise<unknown>>();
 /**
  * One replay at a time: across tabs through the Web Locks API, otherwise (older browsers,
  * Node) within this JavaScript realm. Two tabs draining one outbox would send its head twice.
+ * The collection's outbox (lib/favorites/) drains under it too.
  */
-function withLock<T>(name: string, run: () => Promise<T>): Promise<T> {
+export function withLock<T>(name: string, run: () => Promise<T>): Promise<T> {
   const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
   if (locks) return locks.request(name, run);
   const previous = localLocks.get(name) ?? Promise.resolve();

@@ -94,6 +94,20 @@ describe('resolveAccess: staff routes (spec 2.1, section 6)', () => {
   });
 });
 
+describe('resolveAccess: the customer-only collection', () => {
+  it('lets a customer in', () => {
+    expect(resolveAccess('/collections', customer)).toEqual(allow);
+  });
+
+  it('sends a visitor to /login', () => {
+    expect(resolveAccess('/collections', visitor)).toEqual(to('/login'));
+  });
+
+  it.each([staff, owner, admin])('sends a staff-level user to /', (session) => {
+    expect(resolveAccess('/collections', session)).toEqual(to('/'));
+  });
+});
+
 describe('resolveAccess: the public payment-result page', () => {
   it.each([visitor, customer, staff, owner, admin])('is open to everyone', (session) => {
     expect(resolveAccess(paymentResult, session)).toEqual(allow);
@@ -109,7 +123,7 @@ describe('resolveAccess: any other path redirects to /', () => {
     '/staff/menu/5/edit',
     '/food',
     '/food/1/extra',
-    '/collections',
+    '/collections/1',
     '/admin',
     '/api/food/',
     '/api/payment/vnpay',

@@ -15,6 +15,7 @@ import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import classes from '../components/cart.module.css';
 import { ClearCartButton } from '../components/clear-cart-button';
+import { ReorderNotices } from '../components/reorder-notices';
 
 const text = vi.cart;
 
@@ -134,6 +135,7 @@ export function CartPage() {
           ) : null}
         </div>
       </div>
+      <ReorderNotices />
       {body}
       {isLoading || failed ? null : (
         <CartSummary subtotal={cart.subtotal} itemCount={cart.item_count} empty={empty} />

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Badge.layer.css';
-import { Badge, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { createSearchParams, Link, useParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import type { Food } from '#contract/catalogue';
 import { foodQueries, isNotFound } from '#src/api/food';
 import { BackButton } from '#src/components/back-button';
 import { CoverImage } from '#src/components/cover-image';
+import { FavoriteButton } from '#src/components/favorite-button';
 import { RatingSummary } from '#src/components/rating-stars';
 import { ScreenError, ScreenLoading, ScreenNotFound } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
@@ -43,9 +44,12 @@ function FoodView({ food }: { food: Food }) {
           className={classes.hero}
         />
         <Stack gap="sm">
-          <Title order={1} size="h2" className={classes.name}>
-            {food.name}
-          </Title>
+          <Group gap="sm" wrap="nowrap" align="center" justify="space-between">
+            <Title order={1} size="h2" className={classes.name}>
+              {food.name}
+            </Title>
+            <FavoriteButton kind="foods" id={food.id} />
+          </Group>
           <RatingSummary rating={food.rating} reviewCount={food.review_count} />
           {food.categories.length > 0 ? (
             <nav aria-label={text.categories}>

@@ -8,6 +8,7 @@ import { AddToCartButton } from '#src/components/cart/add-to-cart-button';
 import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
 import { useAddToCart, type AddToCartFlow } from '#src/components/cart/use-add-to-cart';
 import { DishCard } from '#src/components/dish-card';
+import { FavoriteButton } from '#src/components/favorite-button';
 import { InfiniteListFooter } from '#src/components/infinite-list-footer';
 import type { Dish } from '#contract/catalogue';
 import { paths } from '#src/config/paths';
@@ -64,6 +65,7 @@ const DishCell = memo(function DishCell({ dish, priority, canAdd, busy, onAdd }:
       priority={priority}
       notice={cardClosedNotice(dish.restaurant)}
       action={canAdd ? <AddToCartButton dish={dish} busy={busy} onAdd={onAdd} /> : null}
+      favorite={<FavoriteButton kind="foods" id={dish.id} entry={dish} />}
     />
   );
 });

@@ -25,9 +25,11 @@ import { CancelOrderButton } from '../components/cancel-order-button';
 import { OrderItems } from '../components/order-items';
 import { OrderProgress } from '../components/order-progress';
 import { OrderReviews } from '../components/order-reviews';
+import { ReorderButton } from '../components/reorder-button';
 import classes from '../components/orders.module.css';
 import { StaffOrderActions } from '../components/staff-order-actions';
 import { useOrderKind } from '../use-order-kind';
+import { isReorderable } from '../api/reorder';
 
 const text = vi.orders;
 
@@ -63,10 +65,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * A pending order is paid from here (the flow of spec section 4 lives in PayOrderButton); the
- * server lets the customer cancel until the restaurant accepts, so paid ones too.
+ * server lets the customer cancel until the restaurant accepts, so paid ones too. A finished
+ * one (delivered or cancelled) can be ordered again.
  */
 function CustomerActions({ order, kind }: { order: Order; kind: OrderKind }) {
   if (kind !== 'customer') return null;
+  if (isReorderable(order.status)) return <ReorderButton orderId={order.id} />;
   const payable = order.status === 'pending';
   const cancellable = payable || order.status === 'paid';
   if (!cancellable) return null;

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Badge.layer.css';
-import { Badge, Text, Title } from '@mantine/core';
+import { Badge, Group, Text, Title } from '@mantine/core';
 import type { Restaurant } from '#contract/catalogue';
 import { CoverImage } from '#src/components/cover-image';
+import { FavoriteButton } from '#src/components/favorite-button';
 import { RatingSummary } from '#src/components/rating-stars';
 import { vi } from '#src/i18n/vi';
 import classes from './restaurant.module.css';
@@ -38,9 +39,12 @@ export function RestaurantHeader({ restaurant }: { restaurant: Restaurant }) {
         />
       </div>
       <div className={classes.identity}>
-        <Title order={1} size="h2" className={classes.wrap}>
-          {restaurant.name}
-        </Title>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Title order={1} size="h2" className={classes.wrap}>
+            {restaurant.name}
+          </Title>
+          <FavoriteButton kind="restaurants" id={restaurant.id} />
+        </Group>
         <RatingSummary
           rating={restaurant.rating ?? restaurant.avg_rating}
           reviewCount={restaurant.review_count}

@@ -6,6 +6,7 @@ import { AddToCartButton } from '#src/components/cart/add-to-cart-button';
 import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
 import { useAddToCart } from '#src/components/cart/use-add-to-cart';
 import { DishCard } from '#src/components/dish-card';
+import { FavoriteButton } from '#src/components/favorite-button';
 import { ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
@@ -56,6 +57,7 @@ export function RestaurantMenu({
                     />
                   ) : null
                 }
+                favorite={<FavoriteButton kind="foods" id={dish.id} entry={dish} />}
               />
             </li>
           ))}

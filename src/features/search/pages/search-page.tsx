@@ -13,7 +13,7 @@ import {
   type SearchRequest,
   type SearchResultPage,
 } from '../api/search-restaurants';
-import { RestaurantResult } from '../components/restaurant-result';
+import { RestaurantResult } from '#src/components/restaurant-result';
 import { SearchBox } from '../components/search-box';
 import { SearchFiltersPanel } from '../components/search-filters';
 import { AddToCartButton } from '#src/components/cart/add-to-cart-button';

@@ -3,14 +3,15 @@ import { Badge, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { generatePath, Link } from 'react-router-dom';
 import type { Dish, SearchRestaurant } from '#contract/catalogue';
-import { CoverImage } from '#src/components/cover-image';
-import { DishCard } from '#src/components/dish-card';
-import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
-import { formatDistance } from '#src/lib/format';
-import { cardClosedNotice } from '#src/lib/store-state';
-import { IconMapPin } from '#src/components/action-icons';
-import classes from './search.module.css';
+import { paths } from '../config/paths';
+import { vi } from '../i18n/vi';
+import { formatDistance } from '../lib/format';
+import { cardClosedNotice } from '../lib/store-state';
+import { IconMapPin } from './action-icons';
+import { CoverImage } from './cover-image';
+import { DishCard } from './dish-card';
+import { FavoriteButton } from './favorite-button';
+import classes from './restaurant-result.module.css';
 
 const text = vi.search;
 
@@ -18,18 +19,26 @@ interface RestaurantResultProps {
   restaurant: SearchRestaurant;
   /** The add-to-cart button of each matching dish (spec 2.8); the card drops it when sold out. */
   foodAction?: (food: Dish) => ReactNode;
+  /** The restaurant's own heart, beside its name (the collection's restaurant tab). */
+  favorite?: ReactNode;
 }
 
 /**
- * One restaurant of the results (spec 2.8): picture, name, address and 'Cách …', leading to
- * /restaurant/{id}; below it, its dishes that match, in a row that scrolls sideways, each
- * leading to /food/{id}. The dishes leave out the restaurant and distance the card already says.
+ * One restaurant of the search results (spec 2.8), and of the collection's restaurant tab:
+ * picture, name, address and 'Cách …', leading to /restaurant/{id}; below it, its dishes (those
+ * that match, or its best sellers), in a row that scrolls sideways, each leading to /food/{id}
+ * with its heart. The dishes leave out the restaurant and distance the card already says.
  */
-export function RestaurantResult({ restaurant, foodAction }: RestaurantResultProps) {
+export function RestaurantResult({ restaurant, foodAction, favorite }: RestaurantResultProps) {
   const titleId = useId();
   const foods = restaurant.searched_foods;
   return (
-    <article className={classes.result} aria-labelledby={titleId}>
+    <article
+      className={classes.result}
+      aria-labelledby={titleId}
+      data-with-favorite={favorite ? '' : undefined}
+    >
+      {favorite ? <div className={classes.favorite}>{favorite}</div> : null}
       <Link
         to={generatePath(paths.restaurant, { id: String(restaurant.id) })}
         className={classes.restaurantLink}
@@ -75,6 +84,7 @@ export function RestaurantResult({ restaurant, foodAction }: RestaurantResultPro
                 headingLevel={3}
                 notice={cardClosedNotice(food.restaurant)}
                 action={foodAction?.(food)}
+                favorite={<FavoriteButton kind="foods" id={food.id} entry={food} />}
               />
             </li>
           ))}
