@@ -99,7 +99,9 @@ interface Actor {
  * finishes and completes (the money settles to the owner with the commission) or cancels
  * and refunds; some customers review what they ate. The services write the time they run
  * at; where they take a clock (cart, order, payments) they get the story's time, and what
- * they stamp with the database's now() is moved back right after each call (history.queries).
+ * they stamp with the database's now() is moved back right after each order, in one statement
+ * for its notifications and one for its timeline (history.queries); the ledger's transfers
+ * once at the end.
  * A seeded PRNG makes every load the same story, relative to the day it is loaded.
  */
 export async function seedHistory(

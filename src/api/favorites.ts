@@ -1,4 +1,10 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  notifyManager,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
@@ -97,6 +103,9 @@ function createOutbox(queryClient: QueryClient, userId: string): FavoritesOutbox
       );
       void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY });
     },
+    batch: (run) => notifyManager.batch(run),
+    schedule: (notify) => notifyManager.schedule(notify),
+    onSettledElsewhere: () => void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY }),
     onRefused: (_intent, message) => {
       toast.error(message);
       void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY });
@@ -195,8 +204,8 @@ export function useFavorites(): UseFavoritesResult {
 }
 
 /**
- * Sends the presses made offline when the network returns, when the tab becomes visible again
- * and at app start. Mounted once, by the app provider.
+ * Sends the presses left waiting by an earlier visit at app start (the outbox itself listens for
+ * the network's return and the tab's coming back). Mounted once, by the app provider.
  */
 export function useFavoritesSync(queryClient: QueryClient): void {
   const { user } = useSnapshot(session);
@@ -204,17 +213,7 @@ export function useFavoritesSync(queryClient: QueryClient): void {
   useEffect(() => {
     if (userId === null) return;
     const outbox = favoritesOutboxFor(queryClient, userId);
-    const replay = () => void outbox.sync();
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') replay();
-    };
-    window.addEventListener('online', replay);
-    document.addEventListener('visibilitychange', onVisibility);
-    void outbox.ready.then(replay);
-    return () => {
-      window.removeEventListener('online', replay);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
+    void outbox.ready.then(() => outbox.sync());
   }, [queryClient, userId]);
 }
 

@@ -428,6 +428,55 @@ describe('what changed since', () => {
     }
   });
 
+  it('keeps toppings moved into a group whose rule the line still meets, else asks anew', async () => {
+    const db = t.database.db;
+    const customer = await newUser(t, 'customer');
+    const order = await pastOrder(customer, [
+      { food: 'Phở bò', quantity: 1, choices: ['Bát nhỏ', 'Thêm trứng', 'Quẩy'] },
+      { food: 'Nem rán', quantity: 1 },
+    ]);
+    const group = await db
+      .insertInto('option_groups')
+      .values({ food_id: dish['Phở bò']!, name: 'Ăn kèm', min_select: 0, max_select: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const extras = [choice['Phở bò/Thêm trứng']!, choice['Phở bò/Quẩy']!];
+    await db
+      .updateTable('toppings')
+      .set({ group_id: group.id })
+      .where('id', 'in', extras)
+      .execute();
+    try {
+      const kept = reordered(await reorder(customer.token, order.id));
+      expect(kept.notices).toEqual([]);
+      expect(linesOf(kept)[0]!.choices).toEqual(['Bát nhỏ', 'Thêm trứng', 'Quẩy']);
+      await call(t.app, 'DELETE', '/api/customer/cart/clear/', { token: customer.token });
+      // At most one now: the line's two no longer answer the group.
+      await db
+        .updateTable('option_groups')
+        .set({ max_select: 1 })
+        .where('id', '=', group.id)
+        .execute();
+      const asked = reordered(await reorder(customer.token, order.id));
+      expect(asked.notices).toEqual([
+        {
+          food_id: dish['Phở bò'],
+          food_name: 'Phở bò',
+          kind: 'unavailable',
+          reason: 'Phở bò: món có lựa chọn mới, hãy chọn lại trên trang món',
+        },
+      ]);
+      expect(linesOf(asked).map((l) => l.food)).toEqual(['Nem rán']);
+    } finally {
+      await db.updateTable('toppings').set({ group_id: null }).where('id', 'in', extras).execute();
+      await db
+        .updateTable('option_groups')
+        .set({ deleted_at: new Date() })
+        .where('id', '=', group.id)
+        .execute();
+    }
+  });
+
   it('adds what the cart’s limits leave, with a notice', async () => {
     const customer = await newUser(t, 'customer');
     const order = await pastOrder(customer, [

@@ -13,6 +13,8 @@ export interface ApiCall {
   query: URLSearchParams;
   contentType: string | null;
   authorization: string | null;
+  /** The Idempotency-Key header, when the call sent one. */
+  idempotencyKey: string | null;
   /** The parsed JSON body, when the call sent JSON. */
   json?: unknown;
   /** The multipart form, when the call sent one. */
@@ -47,6 +49,7 @@ export function stubApi(routes: Record<string, ApiHandler> = {}) {
       query: url.searchParams,
       contentType,
       authorization: request.headers.get('authorization'),
+      idempotencyKey: request.headers.get('idempotency-key'),
     };
     if (contentType?.includes('application/json')) call.json = await request.json();
     else if (contentType?.includes('multipart/form-data')) call.form = await request.formData();

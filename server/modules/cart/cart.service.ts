@@ -375,8 +375,9 @@ async function addLine(
   if (dish?.deleted_at !== null || dish.restaurant_approval !== 'approved') {
     return refused({ code: 'FOOD_NOT_FOUND' });
   }
-  if (!dish.available || isSoldOut(dish.sold_out_until, now)) {
-    return refused({ code: 'FOOD_UNAVAILABLE', soldOut: dish.available });
+  if (!dish.available) return refused({ code: 'FOOD_UNAVAILABLE', soldOut: false });
+  if (isSoldOut(dish.sold_out_until, now)) {
+    return refused({ code: 'FOOD_UNAVAILABLE', soldOut: true });
   }
   if (!dish.restaurant_is_active) throw new AppError('RESTAURANT_PAUSED');
   assertNotPaused(dish.restaurant_paused_until, now);

@@ -44,9 +44,17 @@ export interface FavoritesOutboxOptions {
   onApplied: (intent: FavoriteIntent) => void;
   /** The server refused the intent (404, 409 full): it is dropped, so the heart goes back. */
   onRefused: (intent: FavoriteIntent, message: string) => void;
+  /** Presses shown here were settled by another tab: the collection must be read again. */
+  onSettledElsewhere: () => void;
   isOnline?: () => boolean;
   /** While intents wait for a server that failed, a replay is tried this often. */
   retryMs?: number;
+  /**
+   * Groups the collection's update with the removal of the intent it followed (the app:
+   * TanStack's batch and scheduler), so the heart never shows the older collection between.
+   */
+  batch?: (run: () => void) => void;
+  schedule?: (notify: () => void) => void;
 }
 
 export const favoriteId = (kind: FavoriteKind, id: number) => `${kind}:${id}`;
@@ -94,9 +102,14 @@ export class FavoritesOutbox {
     this.http = options.http;
     this.options = options;
     this.isOnline = options.isOnline ?? browserOnline;
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', this.replay);
+      document.addEventListener('visibilitychange', this.onVisibility);
+    }
+    // A press made before the stored ones were read stays on top of them.
     this.ready = this.read().then(
-      (intents) => this.publish(intents),
-      () => this.publish([]),
+      (stored) => this.publish(this.merge(stored, this.snapshot.intents)),
+      () => this.publish(this.snapshot.intents),
     );
   }
 
@@ -126,6 +139,12 @@ export class FavoritesOutbox {
     await this.sync();
   }
 
+  // The moments a press left waiting is worth another try: the network is back, the tab is seen.
+  private readonly replay = () => void this.sync();
+  private readonly onVisibility = () => {
+    if (document.visibilityState === 'visible') this.replay();
+  };
+
   /** Sends what waits; joins the replay already running (which then goes round once more). */
   sync(): Promise<void> {
     if (this.disposed) return Promise.resolve();
@@ -150,7 +169,21 @@ export class FavoritesOutbox {
   async dispose(): Promise<void> {
     this.disposed = true;
     clearTimeout(this.timer);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('online', this.replay);
+      document.removeEventListener('visibilitychange', this.onVisibility);
+    }
     await this.running;
+  }
+
+  private merge(
+    stored: readonly FavoriteIntent[],
+    pressed: readonly FavoriteIntent[],
+  ): readonly FavoriteIntent[] {
+    return pressed.reduce<FavoriteIntent[]>(
+      (all, intent) => this.replace(all, intent),
+      [...stored],
+    );
   }
 
   private replace(intents: readonly FavoriteIntent[], intent: FavoriteIntent): FavoriteIntent[] {
@@ -178,12 +211,15 @@ export class FavoritesOutbox {
     return result;
   }
 
+  /** The intents but this one; a newer press of the same item has another key and stays. */
+  private without(intents: readonly FavoriteIntent[], intent: FavoriteIntent): FavoriteIntent[] {
+    return intents.filter((other) => other.key !== intent.key);
+  }
+
   /** Takes the intent out, unless a newer press replaced it while it was on its way. */
   private async settle(intent: FavoriteIntent): Promise<void> {
-    const without = (intents: readonly FavoriteIntent[]) =>
-      intents.filter((other) => other.key !== intent.key);
-    this.publish(without(this.snapshot.intents));
-    await this.change(without).catch(() => undefined);
+    this.publish(this.without(this.snapshot.intents, intent));
+    await this.change((intents) => this.without(intents, intent)).catch(() => undefined);
   }
 
   private async drain(): Promise<void> {
@@ -192,14 +228,23 @@ export class FavoritesOutbox {
     const stored = await this.read().catch(() => null);
     // Without IndexedDB the presses of this tab are all there is.
     const intents = stored ?? [...this.snapshot.intents];
-    if (stored) this.publish(stored);
+    if (stored) {
+      const keys = new Set(stored.map((intent) => intent.key));
+      const elsewhere = this.snapshot.intents.some((intent) => !keys.has(intent.key));
+      this.publish(stored);
+      if (elsewhere) this.options.onSettledElsewhere();
+    }
     for (const intent of intents) {
       if (this.disposed || !this.isOnline()) return;
       const result = await this.send(intent);
       if (this.disposed) return;
       if (result.kind === 'applied') {
+        const batch = this.options.batch ?? ((run: () => void) => run());
+        batch(() => {
+          this.options.onApplied(intent);
+          this.publish(this.without(this.snapshot.intents, intent), true);
+        });
         await this.settle(intent);
-        this.options.onApplied(intent);
       } else if (result.kind === 'refused') {
         await this.settle(intent);
         this.options.onRefused(intent, result.message);
@@ -224,9 +269,7 @@ export class FavoritesOutbox {
       if (!isRefusal(response.status)) return { kind: 'retry' };
       const body: unknown = await response.json().catch(() => undefined);
       const message =
-        typeof body === 'object' && body !== null && 'message' in body
-          ? (body).message
-          : undefined;
+        typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
       // Spec section 8, 'General': without a message from the server, 'HTTP {status}'.
       return typeof message === 'string' && message.trim() !== ''
         ? { kind: 'refused', message }
@@ -245,9 +288,14 @@ export class FavoritesOutbox {
     }, this.options.retryMs ?? 30_000);
   }
 
-  private publish(intents: readonly FavoriteIntent[]): void {
+  /** `scheduled`: the listeners hear of it with the query cache's own notifications. */
+  private publish(intents: readonly FavoriteIntent[], scheduled = false): void {
     if (this.snapshot.loaded && this.snapshot.intents === intents) return;
     this.snapshot = { intents, loaded: true };
-    for (const listener of this.listeners) listener();
+    const notify = () => {
+      for (const listener of this.listeners) listener();
+    };
+    if (scheduled && this.options.schedule) this.options.schedule(notify);
+    else notify();
   }
 }

@@ -155,7 +155,7 @@ describe('route matching', () => {
   it('covers every route of spec 2.1 exactly once', () => {
     const table = routeAccess.map(({ path }) => path);
     expect(new Set(table).size).toBe(table.length);
-    // The spec's four staff routes, the kitchen ticket, the payment result.
-    expect(table).toHaveLength(visitorOnly.length + signedIn.length + 4 + 1 + 1);
+    // The spec's four staff routes, the kitchen ticket, the payment result, the collection.
+    expect(table).toHaveLength(visitorOnly.length + signedIn.length + 4 + 1 + 1 + 1);
   });
 });
