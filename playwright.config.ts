@@ -71,8 +71,6 @@ export default defineConfig({
   projects: [
     // menu-options.spec.ts pauses the demo owner's restaurant, which refuses every add and order
     // there: it runs alone, once every other journey is done.
-    // collections-reorder.spec.ts only switches off a dish of that restaurant no other journey
-    // orders, and back on after its tests: it is one of the journeys.
     { name: 'journeys', testIgnore: ['cluster/**', 'menu-options.spec.ts'] },
     { name: 'store controls', testMatch: 'menu-options.spec.ts', dependencies: ['journeys'] },
   ],
