@@ -31,10 +31,10 @@ import {
 // One test, because the server sends a phone a new code only 60 seconds after the last one:
 // the hearts, the dashboard and the reorder fill that minute before the second device signs in.
 //
-// The order is made at a new restaurant, registered and approved through the API: completing
-// it at the demo owner's would pay into a wallet the money journey checks to the đồng, and
-// switching a dish off there would change a menu other journeys order from. The demo owner's
-// dashboard is only read.
+// The order is made at a new restaurant, registered and approved through the API, far from the
+// others: completing it at the demo owner's would pay into a wallet the money journey checks to
+// the đồng, and switching a dish off there would change a menu other journeys order from. The
+// demo owner's dashboard is only read.
 
 test.use({ trace: { mode: 'retain-on-failure', snapshots: false } });
 
@@ -51,11 +51,14 @@ const OFFLINE_DISH = { restaurant: 'Phở & Bún 24h Phố Cổ', name: 'Phở b
 /** The order that comes back: two dishes of the new restaurant; the kitchen switches one off. */
 const KEPT = { name: 'Cơm gà xối mỡ', price: 55_000 };
 const SWITCHED_OFF = { name: 'Canh chua cá lóc', price: 60_000 };
-/** The new restaurant's place, and the customer's delivery address: Quận 1, TP. Hồ Chí Minh. */
+/**
+ * The new restaurant's place, and the customer's delivery address: Ninh Kiều, Cần Thơ, a city
+ * the demo data and the other journeys leave alone, so its dishes join no one's home grid.
+ */
 const PLACE = {
-  address: '2 Công xã Paris, Bến Nghé, Quận 1, TP. Hồ Chí Minh',
-  lat: 10.7798,
-  lon: 106.699,
+  address: '12 Hai Bà Trưng, Tân An, Ninh Kiều, Cần Thơ',
+  lat: 10.0341,
+  lon: 105.788,
 };
 const ALL_DAY = Object.fromEntries(
   WEEKDAYS.map((day) => [day, [{ open: '00:00', close: '24:00' }]]),
