@@ -315,7 +315,7 @@ export async function seedHistory(
       firstOrderId ??= order.id;
       lastOrderId = order.id;
       summary.orders += 1;
-      const times: OrderTimes = {
+      const timeline: OrderTimes = {
         created_at: created,
         paid_at: null,
         accepted_at: null,
@@ -326,10 +326,10 @@ export async function seedHistory(
 
       if (fate < 0.025) {
         // Cancelled before paying: nothing moved.
-        times.cancelled_at = minutes(created, 4);
+        timeline.cancelled_at = minutes(created, 4);
         await cancelOrderAsCustomer(db, customer.id, order.id, pick(CUSTOMER_CANCEL_REASONS));
       } else {
-        times.paid_at = minutes(created, 1);
+        timeline.paid_at = minutes(created, 1);
         const paid = await payOrder(
           paymentDeps,
           {
@@ -339,7 +339,7 @@ export async function seedHistory(
             origin: config.publicUrl,
           },
           undefined,
-          times.paid_at,
+          timeline.paid_at,
         );
         if (paid.status !== 'paid') throw new Error('demo order not paid from the wallet');
         balances.set(customer.id, paid.balance);
@@ -347,45 +347,45 @@ export async function seedHistory(
         if (fate < 0.05) {
           // Changed their mind at once: the customer cancels a paid order (or, when the
           // restaurant accepts by itself, the kitchen does it for them), refunded in full.
-          times.cancelled_at = minutes(created, 3);
+          timeline.cancelled_at = minutes(created, 3);
           if (autoAccepted) {
-            times.accepted_at = times.paid_at;
+            timeline.accepted_at = timeline.paid_at;
             await cancelOrderAsStaff(db, actor, order.id, pick(CUSTOMER_CANCEL_REASONS));
           } else {
             await cancelOrderAsCustomer(db, customer.id, order.id, pick(CUSTOMER_CANCEL_REASONS));
           }
           balances.set(customer.id, paid.balance + order.total_amount);
         } else {
-          times.accepted_at = minutes(created, 2 + Math.floor(random() * 4));
+          timeline.accepted_at = minutes(created, 2 + Math.floor(random() * 4));
           if (!autoAccepted) {
             await advanceStaffOrder(db, actor, order.id, 'accept', commission(config));
           }
           if (fate < 0.08) {
             // The kitchen ran out after accepting: cancelled and refunded in full.
-            times.cancelled_at = minutes(times.accepted_at, 6);
+            timeline.cancelled_at = minutes(timeline.accepted_at, 6);
             await cancelOrderAsStaff(db, actor, order.id, pick(STAFF_CANCEL_REASONS));
             balances.set(customer.id, paid.balance + order.total_amount);
           } else {
-            times.done_at = minutes(times.accepted_at, 12 + Math.floor(random() * 15));
+            timeline.done_at = minutes(timeline.accepted_at, 12 + Math.floor(random() * 15));
             await advanceStaffOrder(db, actor, order.id, 'done', commission(config));
-            times.completed_at = minutes(times.done_at, 15 + Math.floor(random() * 20));
+            timeline.completed_at = minutes(timeline.done_at, 15 + Math.floor(random() * 20));
             await advanceStaffOrder(db, actor, order.id, 'complete', commission(config));
           }
         }
       }
-      await backdateOrder(db, order.id, times);
-      moments['order.paid'] = times.paid_at ?? created;
-      if (times.accepted_at) moments['order.accepted'] = times.accepted_at;
-      if (times.done_at) moments['order.done'] = times.done_at;
-      if (times.completed_at) moments['order.completed'] = times.completed_at;
-      if (times.cancelled_at) moments['order.cancelled'] = times.cancelled_at;
-      if (times.completed_at) {
+      await backdateOrder(db, order.id, timeline);
+      moments['order.paid'] = timeline.paid_at ?? created;
+      if (timeline.accepted_at) moments['order.accepted'] = timeline.accepted_at;
+      if (timeline.done_at) moments['order.done'] = timeline.done_at;
+      if (timeline.completed_at) moments['order.completed'] = timeline.completed_at;
+      if (timeline.cancelled_at) moments['order.cancelled'] = timeline.cancelled_at;
+      if (timeline.completed_at) {
         summary.completed += 1;
         if (random() < 0.3) {
           const item = pick(order.items);
           const { rating, comment } = commentFor(item.food_name, reviewIndex);
           reviewIndex += 1;
-          const reviewed = minutes(times.completed_at, 20 + Math.floor(random() * 240));
+          const reviewed = minutes(timeline.completed_at, 20 + Math.floor(random() * 240));
           const at = reviewed.getTime() < now.getTime() ? reviewed : minutes(now, -1);
           const review = await createReview(db, customer.id, {
             food_id: item.food_id,

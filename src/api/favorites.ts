@@ -156,12 +156,21 @@ export interface UseFavoritesResult {
   toggle: (kind: FavoriteKind, id: number, entry?: FavoriteEntry) => void;
 }
 
-/** The collection as the customer should see it, and the hearts' press. */
-export function useFavorites(): UseFavoritesResult {
+/**
+ * The collection as the customer should see it, and the hearts' press. `fresh`: read the
+ * server's again whenever the caller mounts (the collection screen: another device may have
+ * changed it, and a persisted copy counts as fresh for a minute); the hearts do not, or every
+ * card scrolled into view would read it again.
+ */
+export function useFavorites({ fresh = false }: { fresh?: boolean } = {}): UseFavoritesResult {
   const outbox = useFavoritesOutbox();
   const { current } = useSnapshot(locationStore);
   const location = current ? { lat: current.lat, lon: current.lon } : null;
-  const query = useQuery({ ...favoritesQuery(location), enabled: outbox !== null });
+  const query = useQuery({
+    ...favoritesQuery(location),
+    enabled: outbox !== null,
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
   const snapshot = useStoreValue(
     outbox ? outbox.subscribe : noSubscription,
     outbox ? outbox.getSnapshot : emptySnapshot,

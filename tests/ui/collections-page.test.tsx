@@ -6,7 +6,7 @@ import { vi as text } from '#src/i18n/vi';
 import { clearLocation } from '#src/lib/location';
 import { logout, setSession } from '#src/lib/session';
 import { ok, stubApi } from '../setup/fake-api';
-import { renderApp } from '../setup/render';
+import { createTestQueryClient, renderApp } from '../setup/render';
 import { FakeFavorites, HANOI, makeRestaurant, signInCustomer } from './favorites-fake-api';
 import { makeDish } from './home-fake-api';
 
@@ -28,7 +28,11 @@ const RESTAURANTS = [
   makeRestaurant({ id: 4, name: 'Bún Chả Hương Liên', searched_foods: [] }),
 ];
 
-async function openCollections(server: FakeFavorites, path = '/collections') {
+async function openCollections(
+  server: FakeFavorites,
+  path = '/collections',
+  queryClient = createTestQueryClient(),
+) {
   const api = stubApi({
     'GET /api/customer/cart/': () =>
       ok({ restaurant_id: null, restaurant_name: null, items: [], item_count: 0, subtotal: 0 }),
@@ -36,7 +40,7 @@ async function openCollections(server: FakeFavorites, path = '/collections') {
   });
   signInCustomer();
   const user = userEvent.setup();
-  const rendered = renderApp(path);
+  const rendered = renderApp(path, { queryClient });
   await screen.findByRole('heading', { level: 1, name: t.title }, { timeout: 5000 });
   await waitFor(() => expect(screen.queryByText(t.loading)).not.toBeInTheDocument());
   return { api, user, ...rendered };
@@ -177,6 +181,23 @@ describe('the collection screen', () => {
       'Nhấn biểu tượng trái tim trên trang quán để lưu lại quán bạn thích.',
     );
     expect(t.browseRestaurants).toBe('Tìm quán');
+  });
+
+  it('reads the collection again on each visit: another device may have changed it', async () => {
+    const server = new FakeFavorites(catalogue);
+    // The app's own minute of freshness, which the hearts rely on.
+    const queryClient = createTestQueryClient();
+    queryClient.setDefaultOptions({
+      queries: { ...queryClient.getDefaultOptions().queries, staleTime: 60_000 },
+    });
+    const { api, router } = await openCollections(server, '/collections', queryClient);
+    expect(within(screen.getByRole('tabpanel')).getByText(t.foodsEmpty)).toBeInTheDocument();
+    server.foods = [1];
+    await act(() => router.navigate('/cart'));
+    await act(() => router.navigate('/collections'));
+    const panel = await screen.findByRole('tabpanel', { name: t.foodsTab });
+    expect(await within(panel).findByRole('link', { name: 'Phở bò tái' })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/customer/favorites/').length).toBeGreaterThan(1);
   });
 
   it('is for customers: staff go to /', async () => {

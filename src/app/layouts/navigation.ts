@@ -13,7 +13,6 @@ import {
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/first-screen';
 
-
 export interface NavEntry {
   to: string;
   label: string;

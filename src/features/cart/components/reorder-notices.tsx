@@ -2,7 +2,11 @@ import '@mantine/core/styles/List.layer.css';
 import { Alert, List } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { vi } from '#src/i18n/vi';
-import { peekReorderNotices, takeReorderNotices, type ReorderNotice } from '#src/lib/reorder-notices';
+import {
+  peekReorderNotices,
+  takeReorderNotices,
+  type ReorderNotice,
+} from '#src/lib/reorder-notices';
 
 const text = vi.cart;
 

@@ -16,9 +16,7 @@ export function FavoriteRestaurants({ restaurants }: { restaurants: readonly Sea
           <li key={restaurant.id}>
             <RestaurantResult
               restaurant={restaurant}
-              favorite={
-                <FavoriteButton kind="restaurants" id={restaurant.id} entry={restaurant} />
-              }
+              favorite={<FavoriteButton kind="restaurants" id={restaurant.id} entry={restaurant} />}
               foodAction={(food) =>
                 addToCart.canAdd(food) ? (
                   <AddToCartButton

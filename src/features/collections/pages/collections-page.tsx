@@ -26,7 +26,7 @@ function readTab(value: string | null): Tab {
 export function CollectionsPage() {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
-  const { favorites, isPending, error, refetch } = useFavorites();
+  const { favorites, isPending, error, refetch } = useFavorites({ fresh: true });
 
   const choose = (value: string | null) => {
     const next = readTab(value);
@@ -49,7 +49,12 @@ export function CollectionsPage() {
     foods = restaurants = <ScreenLoading label={text.loading} />;
   } else if (error && favorites.foods.length === 0 && favorites.restaurants.length === 0) {
     foods = restaurants = (
-      <ScreenError title={text.loadFailed} error={error} retryLabel={text.retry} onRetry={refetch} />
+      <ScreenError
+        title={text.loadFailed}
+        error={error}
+        retryLabel={text.retry}
+        onRetry={refetch}
+      />
     );
   } else {
     foods =
