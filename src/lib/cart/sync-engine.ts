@@ -2,6 +2,7 @@ import { isHTTPError, type KyInstance, type KyResponse } from 'ky';
 import type { Cart } from '#contract/cart';
 import { EMPTY_CART } from '#contract/cart-limits';
 import { vi } from '#src/i18n/first-screen';
+import { RerunningFlight } from '../rerunning-flight';
 import {
   applyOps,
   createOp,
@@ -174,8 +175,12 @@ export class CartSyncEngine {
   private readonly listeners = new Set<() => void>();
   private readonly waiters = new Map<string, Waiter[]>();
   private readonly outcomes = new Map<string, OpOutcome>();
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly flight = new RerunningFlight(
+    () => withLock(`mon-ngon:cart-sync:${this.userId}`, () => this.drain()),
+    () => this.disposed,
+    // IndexedDB refused (quota, private mode): the ops stay where they are; try later.
+    () => this.retryLater(),
+  );
   /** The base came from the server during this engine's life, so it can address lines. */
   private trusted = false;
   private failures = 0;
@@ -281,7 +286,7 @@ export class CartSyncEngine {
     for (const id of effects.dropped) this.settle(id, { status: 'dropped' });
     this.post({ userId: this.userId, kind: 'outbox' });
     // A change made offline still gets its periodic replay, whatever else happens.
-    if (this.timer === undefined && !this.running) this.later(RETRY_INTERVAL_MS);
+    if (this.timer === undefined && !this.flight.current) this.later(RETRY_INTERVAL_MS);
     return effects.carrier;
   }
 
@@ -324,31 +329,12 @@ export class CartSyncEngine {
 
   /** Replays the outbox; joins the replay already running (which then goes round once more). */
   sync(): Promise<void> {
-    if (this.disposed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async () => {
-      try {
-        do {
-          this.again = false;
-          await withLock(`mon-ngon:cart-sync:${this.userId}`, () => this.drain());
-        } while (this.again && !this.disposed);
-      } catch {
-        // IndexedDB refused (quota, private mode): the ops stay where they are; try later.
-        this.retryLater();
-      } finally {
-        this.running = null;
-      }
-    };
-    this.running = run();
-    return this.running;
+    return this.flight.run();
   }
 
   /** Resolves when no replay runs (at once when none does); starts none itself. */
   async whenIdle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.flight.current) await this.flight.current;
   }
 
   /** Stops timers and the channel, and waits for a replay in progress to end. */
@@ -357,7 +343,7 @@ export class CartSyncEngine {
     this.stopTimer();
     this.channel?.close();
     this.flushWaiters();
-    await this.running;
+    await this.flight.current;
   }
 
   private async drain(): Promise<void> {

@@ -6,6 +6,7 @@ import { vi } from '#src/i18n/first-screen';
 import { outboxStore } from '../cart/outbox-store';
 import { withLock } from '../cart/sync-engine';
 import { newIdempotencyKey } from '../idempotency-key';
+import { RerunningFlight } from '../rerunning-flight';
 
 /**
  * The hearts' outbox: the customer's last intent per dish and per restaurant (save or unsave)
@@ -92,8 +93,10 @@ export class FavoritesOutbox {
   private readonly isOnline: () => boolean;
   private snapshot: FavoritesSnapshot = { intents: [], loaded: false };
   private readonly listeners = new Set<() => void>();
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly flight = new RerunningFlight(
+    () => withLock(`mon-ngon:favorites-sync:${this.userId}`, () => this.drain()),
+    () => this.disposed,
+  );
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
 
@@ -147,23 +150,7 @@ export class FavoritesOutbox {
 
   /** Sends what waits; joins the replay already running (which then goes round once more). */
   sync(): Promise<void> {
-    if (this.disposed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async () => {
-      try {
-        do {
-          this.again = false;
-          await withLock(`mon-ngon:favorites-sync:${this.userId}`, () => this.drain());
-        } while (this.again && !this.disposed);
-      } finally {
-        this.running = null;
-      }
-    };
-    this.running = run();
-    return this.running;
+    return this.flight.run();
   }
 
   async dispose(): Promise<void> {
@@ -173,7 +160,7 @@ export class FavoritesOutbox {
       window.removeEventListener('online', this.replay);
       document.removeEventListener('visibilitychange', this.onVisibility);
     }
-    await this.running;
+    await this.flight.current;
   }
 
   private merge(
