@@ -7,7 +7,6 @@ import type { RevenueSummary } from '../contract/revenue';
 import { vi } from '../src/i18n/vi';
 import {
   apiAsUser,
-  codeFromOutbox,
   dishId,
   payInSandbox,
   placeOrder,
@@ -15,6 +14,7 @@ import {
   seeded,
   signInAsDemoOwner,
   signInAsNewCustomer,
+  signInWithPhone,
   toast,
   uniquePhone,
 } from './helpers';
@@ -206,19 +206,6 @@ async function deliverToPlace(page: Page) {
     (location) => localStorage.setItem('userLocation', JSON.stringify(location)),
     PLACE,
   );
-}
-
-/** The same customer on another device: /login with the phone and a fresh code. */
-async function signInAgain(page: Page, request: APIRequestContext, phone: string): Promise<void> {
-  const text = vi.auth.customer;
-  await page.goto('/login');
-  await page.getByLabel(text.phone).fill(phone);
-  await page.getByRole('button', { name: text.getCode }).click();
-  await expect(page.getByText(text.codeSent)).toBeVisible();
-  await page.getByLabel(text.code).fill(await codeFromOutbox(request, phone));
-  await page.getByRole('button', { name: text.submit }).click();
-  await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 /** /collections' tab `tab`, selected; the panel it shows. */
@@ -432,7 +419,7 @@ test("a customer's collection on two devices, a reorder with a dish switched off
     const otherContext = await newDevice();
     try {
       const other = await otherContext.newPage();
-      await signInAgain(other, request, phone);
+      await signInWithPhone(other, request, phone);
       await deliverToPlace(other);
       await other.goto(UI.collectionsPath);
       const dishes = await collectionTab(other, UI.dishesTab);

@@ -91,8 +91,22 @@ export async function signInAsNewCustomer(
   request: APIRequestContext,
   testId: string,
 ): Promise<string> {
-  const text = vi.auth.customer;
   const { phone, typedPhone } = uniquePhone(testId);
+  await signInWithPhone(page, request, phone, typedPhone);
+  return phone;
+}
+
+/**
+ * Signs the customer of `phone` in at /login (typed as `typedPhone`) with a fresh code from the
+ * outbox, as on another device; ends on / with the success toast shown.
+ */
+export async function signInWithPhone(
+  page: Page,
+  request: APIRequestContext,
+  phone: string,
+  typedPhone = phone,
+): Promise<void> {
+  const text = vi.auth.customer;
   await page.goto('/login');
   await page.getByLabel(text.phone).fill(typedPhone);
   await page.getByRole('button', { name: text.getCode }).click();
@@ -101,7 +115,6 @@ export async function signInAsNewCustomer(
   await page.getByRole('button', { name: text.submit }).click();
   await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  return phone;
 }
 
 /** The demo owner of the development seed (README, development only); owns Quán Cô Lan 24h. */

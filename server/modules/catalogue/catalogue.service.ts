@@ -274,6 +274,19 @@ export interface SearchQuery {
   categories?: string | undefined;
 }
 
+/** A restaurant of the search's shape, with its dishes among `foods`. */
+function toSearchRestaurant(r: ResultRestaurantRow, foods: Dish[]): SearchRestaurant {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    image_url: publicFileUrl(r.image),
+    distance_km: km(r.distance_km),
+    is_active: r.is_active,
+    searched_foods: foods.filter((food) => food.restaurant.id === r.id),
+  };
+}
+
 /** GET /api/search/: restaurants with matching dishes, each with its `searched_foods`. */
 export async function search(
   db: Kysely<DB>,
@@ -360,15 +373,7 @@ export async function search(
     ),
   );
   return {
-    items: restaurants.map((r) => ({
-      id: r.id,
-      name: r.name,
-      address: r.address,
-      image_url: publicFileUrl(r.image),
-      distance_km: km(r.distance_km),
-      is_active: r.is_active,
-      searched_foods: foods.filter((food) => food.restaurant.id === r.id),
-    })),
+    items: restaurants.map((r) => toSearchRestaurant(r, foods)),
     pages: page.total_pages,
     pagination: page,
   };
@@ -419,15 +424,7 @@ export async function searchRestaurantsByIds(
     ),
     now,
   );
-  return restaurants.map((r) => ({
-    id: r.id,
-    name: r.name,
-    address: r.address,
-    image_url: publicFileUrl(r.image),
-    distance_km: km(r.distance_km),
-    is_active: r.is_active,
-    searched_foods: foods.filter((food) => food.restaurant.id === r.id),
-  }));
+  return restaurants.map((r) => toSearchRestaurant(r, foods));
 }
 
 /** Refuses a dish customers cannot see (GET /api/food/{id}/ answers 404 for it). */
