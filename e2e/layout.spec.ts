@@ -38,6 +38,20 @@ async function expectReadable(page: Page, locator: Locator): Promise<void> {
 /** The one icon of the theme toggle that is drawn (Playwright's :visible: a non-empty box). */
 const drawnIcons = (toggle: Locator) => toggle.locator('svg:visible');
 
+/**
+ * Clicks a top-bar button once no toast lies over it. A toast may come at any moment (the
+ * service worker's 'ready offline' one comes when the worker is installed, late on a busy
+ * machine) and covers the bar at phone size until it closes by itself: a click it takes is
+ * not made, so the click is tried again after the toasts are gone.
+ */
+async function clickPastToasts(page: Page, button: Locator): Promise<void> {
+  const toasts = page.locator('.mantine-Notifications-root [role="alert"]');
+  await expect(async () => {
+    await expect(toasts).toHaveCount(0, { timeout: 10_000 });
+    await button.click({ timeout: 2_000 });
+  }).toPass({ timeout: 25_000 });
+}
+
 for (const [size, options] of Object.entries(SIZES)) {
   test.describe(`at ${size} size`, () => {
     test.use(options);
@@ -46,6 +60,8 @@ for (const [size, options] of Object.entries(SIZES)) {
       page,
       request,
     }, testInfo) => {
+      // Room for the toggle's clicks to wait out a toast that lands on the bar.
+      test.setTimeout(60_000);
       const phone = await signInAsNewCustomer(page, request, testInfo.testId);
 
       await test.step('the address dialog opens with no toast over it', async () => {
@@ -72,12 +88,12 @@ for (const [size, options] of Object.entries(SIZES)) {
         const toDark = page.getByRole('button', { name: vi.layout.toDark });
         await expect.soft(drawnIcons(toDark)).toHaveCount(1);
         const lightIcon = await drawnIcons(toDark).first().innerHTML();
-        await toDark.click();
+        await clickPastToasts(page, toDark);
         const toLight = page.getByRole('button', { name: vi.layout.toLight });
         await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         await expect.soft(drawnIcons(toLight)).toHaveCount(1);
         expect.soft(await drawnIcons(toLight).first().innerHTML()).not.toBe(lightIcon);
-        await toLight.click();
+        await clickPastToasts(page, toLight);
         await expect(page.locator('html')).toHaveClass(/\blight\b/);
       });
     });
