@@ -10,6 +10,9 @@ import { LatSchema, LonSchema } from './geo';
 export const REORDERABLE_STATUSES = ['completed', 'cancelled'] as const;
 
 export const ORDER_NOT_REORDERABLE_MESSAGE = 'Chỉ có thể đặt lại đơn đã giao hoặc đã hủy';
+/** REORDER_NOTHING_LEFT when only the cart's own limits kept every line out. */
+export const REORDER_CART_FULL_MESSAGE =
+  'Giỏ hàng đã đến giới hạn nên chưa thêm được món nào của đơn này. Giỏ hàng của bạn vẫn giữ nguyên.';
 export const REORDER_NOTHING_LEFT_MESSAGE =
   'Các món trong đơn này hiện không còn bán, chưa thể đặt lại. Giỏ hàng của bạn vẫn giữ nguyên.';
 

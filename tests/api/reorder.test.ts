@@ -505,6 +505,20 @@ describe('what changed since', () => {
       ['Trà đá', 99],
     ]);
   });
+
+  it('says the cart is full when its limits alone keep every line out, the cart unchanged', async () => {
+    const customer = await newUser(t, 'customer');
+    const order = await pastOrder(customer, [{ food: 'Trà đá', quantity: 2 }]);
+    expect((await addToCart(customer, 'Trà đá', 99)).status).toBe(200);
+    const before = await cartOf(customer);
+    refused(
+      await reorder(customer.token, order.id),
+      409,
+      'REORDER_NOTHING_LEFT',
+      'Giỏ hàng đã đến giới hạn nên chưa thêm được món nào của đơn này. Giỏ hàng của bạn vẫn giữ nguyên.',
+    );
+    expect(await cartOf(customer)).toEqual(before);
+  });
 });
 
 describe('when nothing or nobody can take it', () => {

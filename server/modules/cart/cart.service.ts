@@ -10,6 +10,7 @@ import {
 import type { OpeningHours } from '#contract/catalogue';
 import { TOPPINGS_GROUP_NAME, type LineOption } from '#contract/options';
 import {
+  REORDER_CART_FULL_MESSAGE,
   reorderReasons,
   type ReorderBody,
   type ReorderNotice,
@@ -571,7 +572,15 @@ export function refillCart(
           notice('price', reorderReasons.price(dish, line.price, outcome.price));
         }
       }
-      if (added === 0) throw new AppError('REORDER_NOTHING_LEFT');
+      if (added === 0) {
+        // Every dish is still sold and only the cart is full: saying the dishes are gone
+        // would send the customer looking for a problem that is not there.
+        const cartFull = notices.length > 0 && notices.every((n) => n.kind === 'limit');
+        throw new AppError(
+          'REORDER_NOTHING_LEFT',
+          cartFull ? { message: REORDER_CART_FULL_MESSAGE } : {},
+        );
+      }
       if (otherRestaurant && !body.replace) throw new AppError('CART_OTHER_RESTAURANT');
       return notices;
     },
