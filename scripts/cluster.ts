@@ -367,6 +367,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 const PASSED_THROUGH = [
   'APP_ENV',
   'SEED_DEMO',
+  'SEED_DEMO_HISTORY',
   'LOG_LEVEL',
   'OTP_SENDS_PER_IP_PER_HOUR',
   'COMMISSION_PERCENT',

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
   SEED_DEMO: booleanFlag.optional(),
+  SEED_DEMO_HISTORY: booleanFlag.optional(),
   SMS_PROVIDER: z.enum(['console', 'webhook']).optional(),
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
@@ -107,6 +108,11 @@ export interface Config {
   staticDir: string;
   /** Load the development demo data at start (never in production). */
   seedDemo: boolean;
+  /**
+   * With the demo data, the three months of orders at demo_owner's restaurant: its slowest
+   * part, which a test of something else may leave out.
+   */
+  seedDemoHistory: boolean;
   sms: { provider: 'console' } | { provider: 'webhook'; url: string; token: string | undefined };
   /** A Nominatim server to proxy; unset means the built-in Vietnamese gazetteer. */
   geocoderUrl: string | undefined;
@@ -241,6 +247,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'warn' : 'info'),
     staticDir: path.resolve(e.STATIC_DIR),
     seedDemo: e.SEED_DEMO ?? e.APP_ENV === 'development',
+    seedDemoHistory: e.SEED_DEMO_HISTORY ?? true,
     geocoderUrl: e.GEOCODER_URL,
     sms:
       smsProvider === 'webhook'

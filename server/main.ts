@@ -51,7 +51,11 @@ try {
     );
   }
   if (config.seedDemo) {
-    const seeded = await seedDemoData(database.db, { uploads: app.uploads, config });
+    const seeded = await seedDemoData(database.db, {
+      uploads: app.uploads,
+      config,
+      history: config.seedDemoHistory,
+    });
     if (seeded.length) app.log.info({ seeded }, 'demo data loaded');
   }
   // `npm run db:backup` asks this process for the embedded database's copy (db/backup.ts).

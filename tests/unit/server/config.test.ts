@@ -61,6 +61,8 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ APP_ENV: 'test' }, noSecretFile)).toMatchObject({ seedDemo: false });
     expect(loadConfig({ APP_ENV: 'test', SEED_DEMO: '1' }, noSecretFile).seedDemo).toBe(true);
+    expect(loadConfig({}, noSecretFile).seedDemoHistory).toBe(true);
+    expect(loadConfig({ SEED_DEMO_HISTORY: 'false' }, noSecretFile).seedDemoHistory).toBe(false);
   });
 
   it('treats empty variables as unset', () => {
