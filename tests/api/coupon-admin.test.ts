@@ -24,7 +24,7 @@ describe('coupons made by the platform and by owners', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [a, b] = (await insertCatalogue(t.database.db, [
+    const made = await insertCatalogue(t.database.db, [
       {
         name: 'Quán A',
         lat: 21.0343,
@@ -40,7 +40,9 @@ describe('coupons made by the platform and by owners', () => {
         lon: 105.8513,
         dishes: [{ name: 'Bánh cuốn', price: 35_000 }],
       },
-    ])) as [typeof a, typeof b];
+    ]);
+    a = made[0]!;
+    b = made[1]!;
     ownerA = await ownerOf(t, a.id);
     ownerB = await ownerOf(t, b.id);
     staffA = await newUser(t, 'staff', { restaurant_id: a.id });
