@@ -319,10 +319,18 @@ describe('coupons made by the platform and by owners', () => {
     await send(ownerA, 'PUT', url, { paused: false });
     expect((await apply()).status).toBe(200);
 
+    // The stored type is percent: 150 breaks the range though the body names no type.
     const percentOver = await refused(ownerA, 'PUT', url, { value: 150 });
-    expect(percentOver).toMatchObject({ status: 400 });
+    expect(percentOver).toMatchObject({
+      status: 400,
+      code: 'COUPON_PERCENT_RANGE',
+      message: 'Mức giảm theo phần trăm phải là số nguyên từ 1 đến 100',
+    });
     const typeSwitch = await refused(ownerA, 'PUT', url, { type: 'percent', value: 150 });
     expect(typeSwitch.status).toBe(400);
+    expect(fieldMessage(typeSwitch.res, 'value')).toBe(
+      'Mức giảm theo phần trăm phải là số nguyên từ 1 đến 100',
+    );
     const window = await refused(ownerA, 'PUT', url, {
       ends_at: new Date(Date.parse(coupon.starts_at) - HOUR).toISOString(),
     });
