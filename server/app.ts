@@ -31,6 +31,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueGeneration } from './modules/catalogue/catalogue.service';
+import { couponAdminRoutes } from './modules/coupon-admin/coupon-admin.routes';
 import { couponRoutes } from './modules/coupons/coupons.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { gazetteerGeocoder, nominatimGeocoder, type Geocoder } from './geo/geocoder';
@@ -239,6 +240,7 @@ export async function buildApp({
   await app.register(catalogueRoutes);
   await app.register(cartRoutes);
   await app.register(couponRoutes);
+  await app.register(couponAdminRoutes);
   await app.register(orderRoutes);
   await app.register(favoriteRoutes);
   await app.register(walletRoutes);

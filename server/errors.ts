@@ -81,6 +81,21 @@ export const ERRORS = {
     status: 400,
     message: 'Mã giảm giá không áp dụng cho các món trong giỏ hàng',
   },
+  COUPON_PAUSED: { status: 400, message: 'Mã giảm giá đang tạm dừng' },
+  COUPON_FOODS_INVALID: {
+    status: 400,
+    message: 'Chỉ chọn được các món của nhà hàng áp dụng mã giảm giá',
+  },
+  COUPON_FOODS_NEED_RESTAURANT: {
+    status: 400,
+    message: 'Hãy chọn nhà hàng trước khi giới hạn mã giảm giá theo món',
+  },
+  COUPON_RESTAURANT_INVALID: { status: 400, message: 'Nhà hàng áp dụng mã giảm giá không tồn tại' },
+  COUPON_PERCENT_RANGE: {
+    status: 400,
+    message: 'Mức giảm theo phần trăm phải là số nguyên từ 1 đến 100',
+  },
+  COUPON_WINDOW: { status: 400, message: 'Thời gian kết thúc phải sau thời gian bắt đầu' },
   COUPON_MIN_ORDER: {
     status: 400,
     message: 'Đơn hàng chưa đạt giá trị tối thiểu để dùng mã giảm giá này',
@@ -123,6 +138,8 @@ export const ERRORS = {
   },
   CART_ITEM_NOT_FOUND: { status: 404, message: 'Không tìm thấy món này trong giỏ hàng' },
   COUPON_NOT_FOUND: { status: 404, message: 'Mã giảm giá không tồn tại' },
+  /** A coupon id a manager may not see (another restaurant's, or the platform's for an owner). */
+  MANAGED_COUPON_NOT_FOUND: { status: 404, message: 'Không tìm thấy mã giảm giá này' },
   ORDER_NOT_FOUND: { status: 404, message: 'Không tìm thấy đơn hàng' },
   PAYMENT_NOT_FOUND: { status: 404, message: 'Không tìm thấy giao dịch thanh toán' },
   WITHDRAWAL_NOT_FOUND: { status: 404, message: 'Không tìm thấy yêu cầu rút tiền' },
@@ -130,6 +147,16 @@ export const ERRORS = {
   USERNAME_TAKEN: { status: 409, message: 'Tên đăng nhập đã được sử dụng' },
   PHONE_TAKEN: { status: 409, message: 'Số điện thoại đã được sử dụng' },
   EMAIL_TAKEN: { status: 409, message: 'Email đã được sử dụng' },
+  /** Codes are unique platform-wide whatever the case ('giam20k' is 'GIAM20K'). */
+  COUPON_CODE_TAKEN: { status: 409, message: 'Mã giảm giá này đã tồn tại' },
+  COUPON_LIMIT_BELOW_USED: {
+    status: 409,
+    message: 'Tổng lượt dùng không được nhỏ hơn số lượt đã dùng',
+  },
+  COUPON_CUSTOMER_LIMIT_BELOW_USED: {
+    status: 409,
+    message: 'Số lượt mỗi khách không được nhỏ hơn số lượt một khách đã dùng',
+  },
   CART_OTHER_RESTAURANT: {
     status: 409,
     message: 'Giỏ hàng đang có món của quán khác. Hãy xóa giỏ hàng cũ trước khi thêm món này.',

@@ -259,6 +259,9 @@ export interface CouponsTable {
   per_customer_limit: number | null;
   used_count: Generated<number>;
   created_at: CreatedAt;
+  paused: Generated<boolean>;
+  created_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'accepted' | 'done' | 'completed' | 'cancelled';

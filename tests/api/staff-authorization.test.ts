@@ -99,6 +99,9 @@ interface Ids {
   /** A third restaurant waiting for approval: the admin's to decide on, nobody else's. */
   pending: number;
   withdrawal: number;
+  /** A's own coupon, and one of the platform's (every restaurant). */
+  coupon: number;
+  platformCoupon: number;
 }
 
 interface Row {
@@ -247,6 +250,35 @@ const TABLE: Row[] = [
     url: (ids) => `/api/admin/withdrawals/${ids.withdrawal}/reject/`,
     body: { reason: 'Sai số tài khoản' },
   },
+  // Coupons: the platform's (admin) and each restaurant's (its owner; its staff read them).
+  { method: 'GET', path: '/api/admin/coupons/', kind: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/coupons/',
+    kind: 'admin',
+    body: { code: 'NENTANG50', type: 'percent', value: 50, max_discount: 20_000 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/coupons/{id}/',
+    kind: 'admin',
+    url: (ids) => `/api/admin/coupons/${ids.platformCoupon}/`,
+    body: { paused: true },
+  },
+  { method: 'GET', path: '/api/staff/coupons/', kind: 'restaurant' },
+  {
+    method: 'POST',
+    path: '/api/staff/coupons/',
+    kind: 'owner',
+    body: { code: 'QUANMINH', type: 'fixed', value: 10_000 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/staff/coupons/{id}/',
+    kind: 'owner-id',
+    url: (ids) => `/api/staff/coupons/${ids.coupon}/`,
+    body: { value: 15_000, usage_limit: 100 },
+  },
 ];
 
 /** The path with A's ids filled in. */
@@ -316,9 +348,23 @@ describe('authorization of every staff and admin route', () => {
       restaurant: a!.id,
       pending: c!.id,
       withdrawal: withdrawn.body.data.withdrawal.id,
+      ...(await insertCoupons(a!.id)),
     };
   });
   afterAll(() => t.close());
+
+  async function insertCoupons(restaurantId: number) {
+    const insert = (code: string, restaurant_id: number | null) =>
+      t.database.db
+        .insertInto('coupons')
+        .values({ code, kind: 'fixed', value: 10_000, restaurant_id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    return {
+      coupon: (await insert('RIENGCUAA', restaurantId)).id,
+      platformCoupon: (await insert('CHOMOINGUOI', null)).id,
+    };
+  }
 
   const send = (row: Row, actor: Actor): Promise<Reply<{ code?: string }>> =>
     call(t.app, row.method, urlOf(row, ids), {
@@ -335,6 +381,7 @@ describe('authorization of every staff and admin route', () => {
         db.selectFrom('foods').selectAll().where('restaurant_id', '=', ids.restaurant).execute(),
         db.selectFrom('toppings').selectAll().where('food_id', '=', ids.food).execute(),
         db.selectFrom('orders').selectAll().where('restaurant_id', '=', ids.restaurant).execute(),
+        db.selectFrom('coupons').selectAll().where('restaurant_id', '=', ids.restaurant).execute(),
         db
           .selectFrom('users')
           .select(['id', 'restaurant_id'])

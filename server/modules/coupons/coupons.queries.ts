@@ -17,6 +17,7 @@ const COUPON_COLUMNS = [
   'c.usage_limit',
   'c.per_customer_limit',
   'c.used_count',
+  'c.paused',
 ] as const;
 
 function couponsWithRestaurant(db: Kysely<DB>) {
@@ -38,11 +39,12 @@ export function selectCouponByCode(db: Kysely<DB>, code: string, forUpdate = fal
 }
 
 /**
- * Coupons that can be used at `now`: started, not ended, uses left; of every restaurant or,
+ * Coupons that can be used at `now`: not paused, started, not ended, uses left; of every restaurant or,
  * given one, those valid there. A restaurant's coupon is shown only while it is approved.
  */
 export function selectUsableCoupons(db: Kysely<DB>, now: Date, restaurantId?: number) {
   let query = couponsWithRestaurant(db)
+    .where('c.paused', '=', false)
     .where('c.starts_at', '<=', now)
     .where((eb) => eb.or([eb('c.ends_at', 'is', null), eb('c.ends_at', '>', now)]))
     .where((eb) =>

@@ -20,6 +20,7 @@ export const COUPON_REFUSALS = [
   'COUPON_NOT_APPLICABLE',
   'COUPON_NOT_FOUND',
   'COUPON_NOT_STARTED',
+  'COUPON_PAUSED',
   'COUPON_USED_UP',
   'COUPON_WRONG_RESTAURANT',
 ] as const satisfies readonly ErrorCode[];
@@ -92,6 +93,8 @@ export async function evaluateCoupon(
   const now = check.now ?? new Date();
   const row = await selectCouponByCode(db, check.code, check.lock ?? false);
   if (!row) throw new AppError('COUPON_NOT_FOUND');
+  // Its maker stopped it for now (decision 044): said as such, so the customer knows it may return.
+  if (row.paused) throw new AppError('COUPON_PAUSED');
   if (row.starts_at > now) throw new AppError('COUPON_NOT_STARTED');
   if (row.ends_at !== null && row.ends_at <= now) throw new AppError('COUPON_EXPIRED');
   if (row.usage_limit !== null && row.used_count >= row.usage_limit) {
