@@ -98,11 +98,8 @@ export async function lockUser(
   db: Kysely<DB>,
   input: { actorId: number; targetId: number; reason: string | null },
 ): Promise<{ changed: boolean }> {
-  if (input.actorId === input.targetId) {
-    const exists = await selectUserDetail(db, input.targetId);
-    if (!exists) throw new AppError('USER_NOT_FOUND');
-    throw new AppError('LOCK_SELF');
-  }
+  // The actor exists and is unlocked: the access guard has just read them.
+  if (input.actorId === input.targetId) throw new AppError('LOCK_SELF');
   return db.transaction().execute(async (trx) => {
     const role = (await selectUserDetail(trx, input.targetId))?.role;
     if (!role) throw new AppError('USER_NOT_FOUND');
