@@ -6,7 +6,9 @@ import {
 } from '#contract/admin-users';
 import { ageOtpChallenges, call, latestCode, signInCustomer } from '../helpers/auth';
 import { listenOnFreePort, openSse } from '../helpers/sse';
-import { newUser, type TestUser } from '../factories/users';
+import { newUser, ownerOf, type TestUser } from '../factories/users';
+import { insertCatalogue } from '../helpers/catalogue';
+import { deposit, paidOrder } from '../helpers/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Body {
@@ -97,6 +99,38 @@ describe('admin users: search, detail, locking and the audit log', () => {
       locked: false,
       locked_at: null,
     });
+
+    // An owner: their restaurant, its newest orders, their wallet.
+    const [restaurant] = await insertCatalogue(t.database.db, [
+      {
+        name: 'Quán Bún Chả Hàng Mành',
+        lat: 21.0332,
+        lon: 105.8491,
+        dishes: [{ name: 'Bún chả', price: 50_000 }],
+      },
+    ]);
+    const owner = await ownerOf(t, restaurant!.id);
+    const buyer = await newUser(t, 'customer');
+    const order = await paidOrder(t, buyer, restaurant!.dishes['Bún chả']!);
+    await deposit(t, owner.id, 120_000);
+    const ownerReply = await call(t.app, 'GET', `/api/admin/users/${owner.id}/`, {
+      token: admin.token,
+    });
+    expect(ownerReply.status).toBe(200);
+    const ownerDetail = AdminUserDetailReplySchema.parse(ownerReply.body).data;
+    expect(ownerDetail).toMatchObject({
+      role: 'owner',
+      restaurant: { id: restaurant!.id, name: 'Quán Bún Chả Hàng Mành' },
+      wallet_balance: 120_000,
+    });
+    expect(ownerDetail.recent_orders.map((o) => o.id)).toEqual([order.id]);
+    const buyerReply = await call(t.app, 'GET', `/api/admin/users/${buyer.id}/`, {
+      token: admin.token,
+    });
+    expect(AdminUserDetailReplySchema.parse(buyerReply.body).data.recent_orders).toEqual([
+      expect.objectContaining({ id: order.id, status: 'paid', total: order.total_amount }),
+    ]);
+
     const missing = await call<Body>(t.app, 'GET', '/api/admin/users/999999/', {
       token: admin.token,
     });
@@ -243,7 +277,7 @@ describe('admin users: search, detail, locking and the audit log', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('refuses locking oneself, the last active admin and a missing user, changing nothing', async () => {
+  it('refuses locking oneself and a missing user, changing nothing', async () => {
     const auditCount = async () =>
       Number(
         (
