@@ -27,6 +27,8 @@ import { registerUploadServing } from './http/uploads';
 import { deriveKeys, type Keys } from './lib/keys';
 import { Metrics } from './lib/metrics';
 import { validationMessage } from './lib/validation-messages';
+import { adminAuditRoutes } from './modules/admin-audit/admin-audit.routes';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -50,6 +52,7 @@ import { PushWorker, type PushTimings } from './modules/push/push.worker';
 import { revenueRoutes } from './modules/revenue/revenue.routes';
 import { restaurantApprovalRoutes } from './modules/restaurant-approval/restaurant-approval.routes';
 import { reviewRoutes } from './modules/reviews/reviews.routes';
+import { isAccountLocked } from './modules/users/users.service';
 import { sandboxRoutes } from './payment/vnpay/sandbox/sandbox.routes';
 import { staffMenuRoutes } from './modules/staff-menu/staff-menu.routes';
 import { staffMemberRoutes } from './modules/staff-members/staff-members.routes';
@@ -182,7 +185,10 @@ export async function buildApp({
   registerJsonParser(app);
   registerUrlChecks(app);
   // Before any route: every /api route must then declare who may call it.
-  await app.register(accessPlugin, { key: keys.jwt });
+  await app.register(accessPlugin, {
+    key: keys.jwt,
+    isLocked: (userId) => isAccountLocked(db.db, userId),
+  });
   // Routes that declare `config.idempotent` replay their stored reply for a repeated
   // Idempotency-Key (design.md section 4); registered before them for the same reason.
   await app.register(idempotencyPlugin);
@@ -251,11 +257,17 @@ export async function buildApp({
   await app.register(staffRestaurantRoutes);
   await app.register(staffMemberRoutes);
   await app.register(restaurantApprovalRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(adminAuditRoutes);
   await app.register(notificationRoutes);
   await app.register(pushRoutes, { publicKey: vapidKeys.publicKey });
   await app.register(eventRoutes, {
     hub,
-    stream: { heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS, metrics },
+    stream: {
+      heartbeatMs: events?.heartbeatMs ?? HEARTBEAT_MS,
+      metrics,
+      isLocked: (userId: number) => isAccountLocked(db.db, userId),
+    },
   });
   // The imitation of VNPay (vnpay.md) when no real gateway is configured; config refuses that
   // in production.

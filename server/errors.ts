@@ -115,6 +115,8 @@ export const ERRORS = {
     message: 'Thiếu hoặc sai mã truy cập số liệu giám sát (METRICS_TOKEN)',
   },
   FORBIDDEN: { status: 403, message: 'Bạn không có quyền thực hiện thao tác này' },
+  /** An admin locked the account: every request and every sign-in is refused. */
+  ACCOUNT_LOCKED: { status: 403, message: 'Tài khoản của bạn đã bị khóa' },
   WITHDRAW_NOT_ALLOWED: {
     status: 403,
     message: 'Chỉ nhân viên/chủ quán mới có thể rút tiền.',
@@ -131,6 +133,7 @@ export const ERRORS = {
   FOOD_NOT_FOUND: { status: 404, message: 'Không tìm thấy món ăn' },
   OPTION_NOT_FOUND: { status: 404, message: 'Không tìm thấy lựa chọn này của món' },
   RESTAURANT_NOT_FOUND: { status: 404, message: 'Không tìm thấy nhà hàng' },
+  USER_NOT_FOUND: { status: 404, message: 'Không tìm thấy người dùng' },
   /** A staff-level caller with no restaurant of their own (an admin has none either). */
   RESTAURANT_NONE: {
     status: 404,
@@ -145,6 +148,11 @@ export const ERRORS = {
   WITHDRAWAL_NOT_FOUND: { status: 404, message: 'Không tìm thấy yêu cầu rút tiền' },
   STAFF_MEMBER_NOT_FOUND: { status: 404, message: 'Không tìm thấy nhân viên này' },
   USERNAME_TAKEN: { status: 409, message: 'Tên đăng nhập đã được sử dụng' },
+  LOCK_SELF: { status: 409, message: 'Bạn không thể tự khóa tài khoản của mình' },
+  LOCK_LAST_ADMIN: {
+    status: 409,
+    message: 'Không thể khóa quản trị viên cuối cùng đang hoạt động',
+  },
   PHONE_TAKEN: { status: 409, message: 'Số điện thoại đã được sử dụng' },
   EMAIL_TAKEN: { status: 409, message: 'Email đã được sử dụng' },
   /** Codes are unique platform-wide whatever the case ('giam20k' is 'GIAM20K'). */

@@ -34,6 +34,10 @@ export interface UsersTable {
   avatar: string | null;
   /** The restaurant a staff account works for (migration 0004); owners own theirs instead. */
   restaurant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When an admin locked the account (migration 0016); null while it may sign in. */
+  locked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  locked_by: ColumnType<number | null, number | null | undefined, number | null>;
+  locked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date | string>;
 }
@@ -484,7 +488,20 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
+/** One admin action, as it happened (migration 0016): who, what, on what, before and after. */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  target_type: string;
+  target_id: number;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
+  admin_audit_log: AdminAuditLogTable;
   categories: CategoriesTable;
   users: UsersTable;
   otp_challenges: OtpChallengesTable;

@@ -76,6 +76,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   delivery_phone: 'Số điện thoại nhận hàng',
   delivery_note: 'Ghi chú cho quán',
   reason: 'Lý do',
+  action: 'Loại thao tác',
   rating: 'Số sao',
   comment: 'Nhận xét',
   start_date: 'Ngày bắt đầu',

@@ -39,10 +39,12 @@ describe('GET /api/docs: the error replies of every route', () => {
     expect(guarded.length).toBeGreaterThan(30);
   });
 
-  it('lists 403 for routes restricted to one role, and not for any signed-in caller', () => {
+  it('lists 403 for every guarded route (a wrong role, or a locked account), not public ones', () => {
     expect(statusesOf('/api/customer/cart/', 'get')).toContain('403');
     expect(statusesOf('/api/admin/withdrawals/', 'get')).toContain('403');
-    expect(statusesOf('/api/payment/deposit/create/', 'post')).not.toContain('403');
+    // Any signed-in caller may call it, but a locked account is refused.
+    expect(statusesOf('/api/payment/deposit/create/', 'post')).toContain('403');
+    expect(statusesOf('/api/food/{id}/', 'get')).not.toContain('403');
   });
 
   it("lists each route's own refusals", () => {
@@ -59,8 +61,8 @@ describe('GET /api/docs: the error replies of every route', () => {
     // Web Push: any signed-in user, a validated body; the key is public.
     for (const method of ['post', 'delete']) {
       const statuses = statusesOf('/api/push/subscriptions/', method);
-      expect(statuses).toEqual(expect.arrayContaining(['200', '400', '401', '413']));
-      expect(statuses).not.toContain('403');
+      // 403: only a locked account; any signed-in role may subscribe.
+      expect(statuses).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413']));
     }
     expect(statusesOf('/api/push/key/', 'get')).toEqual(['200']);
     // Public and read-only: a validated path and a missing dish, nothing about tokens.

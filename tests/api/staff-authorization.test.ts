@@ -279,6 +279,28 @@ const TABLE: Row[] = [
     url: (ids) => `/api/staff/coupons/${ids.coupon}/`,
     body: { value: 15_000, usage_limit: 100 },
   },
+  // Users and the audit log: the admin locks A's staff member, then unlocks them again.
+  { method: 'GET', path: '/api/admin/users/', kind: 'admin' },
+  {
+    method: 'GET',
+    path: '/api/admin/users/{id}/',
+    kind: 'admin',
+    url: (ids) => `/api/admin/users/${ids.member}/`,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/{id}/lock/',
+    kind: 'admin',
+    url: (ids) => `/api/admin/users/${ids.member}/lock/`,
+    body: { reason: 'Kiểm tra quyền' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/{id}/unlock/',
+    kind: 'admin',
+    url: (ids) => `/api/admin/users/${ids.member}/unlock/`,
+  },
+  { method: 'GET', path: '/api/admin/audit/', kind: 'admin' },
 ];
 
 /** The path with A's ids filled in. */

@@ -14,6 +14,7 @@ import * as m0012 from './2026-11-27-0012-catalogue-generation';
 import * as m0013 from './2026-11-27-0013-option-groups';
 import * as m0014 from './2026-11-27-0014-store-controls';
 import * as m0015 from './2026-11-27-0015-favorites';
+import * as m0016 from './2026-11-27-0016-locks-and-audit';
 import * as m0017 from './2026-11-27-0017-coupon-management';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0013-option-groups': m0013,
   '2026-11-27-0014-store-controls': m0014,
   '2026-11-27-0015-favorites': m0015,
+  '2026-11-27-0016-locks-and-audit': m0016,
   '2026-11-27-0017-coupon-management': m0017,
 };

@@ -65,7 +65,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Đăng nhập bằng mã OTP',
         body: VerifyOtpBodySchema,
-        response: { 200: VerifyOtpReplySchema, ...errorReplies('OTP_INVALID', 'RATE_LIMITED') },
+        response: {
+          200: VerifyOtpReplySchema,
+          ...errorReplies('OTP_INVALID', 'RATE_LIMITED', 'ACCOUNT_LOCKED'),
+        },
       },
     },
     async (request) =>
@@ -111,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: StaffLoginBodySchema,
         response: {
           200: StaffLoginReplySchema,
-          ...errorReplies('INVALID_CREDENTIALS', 'LOGIN_DELAYED', 'RATE_LIMITED'),
+          ...errorReplies('INVALID_CREDENTIALS', 'LOGIN_DELAYED', 'RATE_LIMITED', 'ACCOUNT_LOCKED'),
         },
       },
     },
@@ -133,7 +136,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Làm mới access token (refresh token là bearer)',
-        response: { 200: RefreshReplySchema, ...errorReplies('INVALID_REFRESH_TOKEN') },
+        response: {
+          200: RefreshReplySchema,
+          ...errorReplies('INVALID_REFRESH_TOKEN', 'ACCOUNT_LOCKED'),
+        },
       },
     },
     async (request) => {

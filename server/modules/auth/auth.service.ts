@@ -17,6 +17,7 @@ import {
   createUser,
   findCustomerByPhone,
   findStaffByLogin,
+  assertNotLocked,
   findUserById,
   toProfile,
 } from '../users/users.service';
@@ -120,6 +121,7 @@ export async function verifyLoginOtp(
     if (existing) return existing;
     return createUser(trx, { role: 'customer', phone: input.phone });
   });
+  assertNotLocked(customer);
   const tokens = await startSession(deps.db, deps.keys.jwt, customer);
   return { customer: toProfile(customer), tokens };
 }
@@ -182,6 +184,8 @@ export async function staffLogin(
     throw new AppError('INVALID_CREDENTIALS');
   }
   await deleteLoginFailures(deps.db, user.id, input.ip);
+  // Told only after the right password, so the lock reveals nothing to a guesser.
+  assertNotLocked(user);
   const tokens = await startSession(deps.db, deps.keys.jwt, user);
   return { user: toProfile(user), tokens };
 }
@@ -221,14 +225,16 @@ export async function refreshSession(deps: AuthDeps, presented: string): Promise
     REFRESH_REUSE_GRACE_MS,
   );
   if (!stored) throw new AppError('INVALID_REFRESH_TOKEN');
+  const user = await findUserById(deps.db, stored.user_id);
+  if (!user) throw new AppError('INVALID_REFRESH_TOKEN');
+  // Before the revocation check: locking revoked this token, and the client should say why.
+  assertNotLocked(user);
   if (stored.revoked_at || (stored.rotated_at && !stored.rotated_recently)) {
     await revokeFamily(deps.db, stored.family_id);
     throw new AppError('INVALID_REFRESH_TOKEN');
   }
   if (stored.expires_at.getTime() <= Date.now()) throw new AppError('INVALID_REFRESH_TOKEN');
 
-  const user = await findUserById(deps.db, stored.user_id);
-  if (!user) throw new AppError('INVALID_REFRESH_TOKEN');
   let rotated: string | null = null;
   if (!stored.rotated_at) {
     rotated = await deps.db.transaction().execute(async (trx) => {

@@ -105,6 +105,15 @@ export class EventHub {
   }
 
   /** Ends every open stream (the app is closing: they would keep it waiting). */
+  /** Ends every stream of one user on this instance (a locked account: at once, here). */
+  closeUserStreams(userId: number): void {
+    for (const subscriber of [...this.subscribers]) {
+      if (subscriber.userId !== userId) continue;
+      this.subscribers.delete(subscriber);
+      subscriber.close();
+    }
+  }
+
   closeStreams(): void {
     const open = [...this.subscribers];
     this.subscribers.clear();

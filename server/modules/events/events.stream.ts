@@ -11,6 +11,11 @@ export interface EventStreamOptions {
   heartbeatMs: number;
   /** Told of every event written, for the delivery lag on /metrics. */
   metrics?: DeliveryMetrics;
+  /**
+   * Asked at every heartbeat: a stream of an account locked since it opened ends then. The
+   * instance that locks closes its own streams at once; this reaches every other instance.
+   */
+  isLocked?: (userId: number) => Promise<boolean>;
 }
 
 /**
@@ -114,8 +119,16 @@ export async function openEventStream(
     deliver: (event) => (held ? held.push(event) : send(event, 'live')),
     close,
   });
+  const isLocked = deps.options.isLocked;
   const heartbeat = setInterval(() => {
-    if (!closed) res.write(': ping\n\n');
+    if (closed) return;
+    res.write(': ping\n\n');
+    if (!isLocked) return;
+    isLocked(user.id).then(
+      (locked) => locked && close(),
+      // A database hiccup is no reason to drop a stream: the next heartbeat asks again.
+      () => {},
+    );
   }, deps.options.heartbeatMs);
   timers.push(heartbeat);
   // The stream is only as good as the token that opened it: the client reconnects with a

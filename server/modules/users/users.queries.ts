@@ -80,3 +80,13 @@ export async function selectStaffConflicts(
     .$if(exceptId !== null, (qb) => qb.where('id', '<>', exceptId!))
     .execute();
 }
+
+/** Whether the account is locked; a user deleted since the token was signed counts as locked. */
+export async function selectLocked(db: Kysely<DB>, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('locked_at')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.locked_at !== null;
+}

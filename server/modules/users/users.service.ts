@@ -7,6 +7,7 @@ import {
   insertUser,
   selectAvatarForUpdate,
   selectCustomerByPhone,
+  selectLocked,
   selectStaffByLogin,
   selectStaffConflicts,
   selectUserById,
@@ -21,6 +22,13 @@ export const findUserById = selectUserById;
 export const findCustomerByPhone = selectCustomerByPhone;
 /** A staff-level account by username or email, both case-insensitive. */
 export const findStaffByLogin = selectStaffByLogin;
+export const isAccountLocked = selectLocked;
+
+/** Refuses a sign-in to an account an admin has locked. */
+export function assertNotLocked(user: { locked_at: Date | null }): void {
+  if (user.locked_at !== null) throw new AppError('ACCOUNT_LOCKED');
+}
+
 /** In a transaction that replaces the avatar: the one it replaces, stable until commit. */
 export const lockAvatar = selectAvatarForUpdate;
 
