@@ -6,6 +6,8 @@ import type {
 } from '#contract/coupon-admin';
 import type { CouponsTable, DB, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { isUniqueViolation } from '#server/lib/unique-violation';
+import { toCoupon } from '#server/modules/coupons/coupons.service';
 import { workplaceOf } from '#server/modules/workplace/workplace.service';
 import {
   countDishesOf,
@@ -24,8 +26,7 @@ import {
  * manages only their restaurant's, whose scope is fixed to it (docs/decisions/044).
  */
 export type Manager =
-  | { kind: 'admin'; userId: number }
-  | { kind: 'owner'; userId: number; restaurantId: number };
+  { kind: 'admin'; userId: number } | { kind: 'owner'; userId: number; restaurantId: number };
 
 export async function ownerManager(
   db: Kysely<DB>,
@@ -34,24 +35,12 @@ export async function ownerManager(
   return { kind: 'owner', userId: user.id, restaurantId: await workplaceOf(db, user) };
 }
 
+/** The customer's shape of the coupon, with what only its manager sees. */
 function toManaged(row: ManagedCouponRow): ManagedCoupon {
   return {
-    id: row.id,
-    code: row.code,
-    description: row.description,
-    kind: row.kind,
+    ...toCoupon(row),
     type: row.kind,
-    value: row.value,
-    max_discount: row.max_discount,
-    min_order: row.min_order,
-    restaurant_id: row.restaurant_id,
-    restaurant_name: row.restaurant_name,
-    food_ids: row.food_ids,
-    starts_at: row.starts_at.toISOString(),
-    ends_at: row.ends_at?.toISOString() ?? null,
     usage_limit: row.usage_limit,
-    remaining: row.usage_limit === null ? null : Math.max(0, row.usage_limit - row.used_count),
-    per_customer_limit: row.per_customer_limit,
     paused: row.paused,
     used_count: row.used_count,
     customers: row.customers,
@@ -59,10 +48,6 @@ function toManaged(row: ManagedCouponRow): ManagedCoupon {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
 /** The coupon as its manager may see it; another restaurant's (or the platform's) is 404. */

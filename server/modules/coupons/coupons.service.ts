@@ -25,7 +25,8 @@ export const COUPON_REFUSALS = [
   'COUPON_WRONG_RESTAURANT',
 ] as const satisfies readonly ErrorCode[];
 
-function toCoupon(row: CouponRow): Coupon {
+/** A coupon as customers see it (spec 7.4). */
+export function toCoupon(row: CouponRow): Coupon {
   return {
     id: row.id,
     code: row.code,

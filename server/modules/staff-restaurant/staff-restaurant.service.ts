@@ -5,6 +5,7 @@ import type { StaffRestaurant } from '#contract/staff-restaurant';
 import type { DB, RestaurantsTable, Role } from '#server/db/schema';
 import type { Geocoder } from '#server/geo/geocoder';
 import { AppError } from '#server/errors';
+import { isUniqueViolation } from '#server/lib/unique-violation';
 import { reencodeImage, type ImageVariant } from '#server/storage/images';
 import type { UploadStore } from '#server/storage/uploads';
 import { toRestaurant } from '../catalogue/catalogue.service';
@@ -128,10 +129,6 @@ function storeSettings(input: RestaurantFields): Updateable<RestaurantsTable> {
       : {}),
     ...(input.auto_accept !== undefined ? { auto_accept: input.auto_accept } : {}),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
 export async function getStaffRestaurant(

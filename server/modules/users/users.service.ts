@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Profile } from '#contract/profile';
 import type { DB } from '#server/db/schema';
 import { AppError, type ErrorCode } from '#server/errors';
+import { isUniqueViolation } from '#server/lib/unique-violation';
 import { publicFileUrl } from '#server/storage/uploads';
 import {
   insertUser,
@@ -101,7 +102,7 @@ const CONSTRAINT_CODES: Record<string, ErrorCode> = {
 
 /** Turns a unique-index violation (from either engine) into its 409, or rethrows. */
 export function rethrowUniqueViolation(error: unknown): never {
-  if (typeof error === 'object' && error !== null && 'code' in error && error.code === '23505') {
+  if (isUniqueViolation(error)) {
     const constraint = 'constraint' in error ? String(error.constraint) : '';
     const code = CONSTRAINT_CODES[constraint];
     if (code) throw new AppError(code, { cause: error });
