@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every check the project has, in order, stopping at the first failure.
 # typecheck and lint, side by side -> a self-test of the lint architecture rules -> unit + UI tests
-# -> API suite on PGlite -> API suite on PostgreSQL, side by side with the unit + API suites
-# (PGlite) again on Node 24 -> production build -> size budgets -> end-to-end tests in Chromium
-# -> the cluster journey (nginx in front of two instances). The PGlite API step runs a file per
-# core (docs/decisions/039-ci-time.md).
+# -> the API suite on PostgreSQL (Node 20), side by side with the unit + API suites on PGlite on
+# Node 24 -> production build -> size budgets -> end-to-end tests in Chromium (PGlite, Node 20)
+# -> the cluster journey (nginx in front of two instances). Each API suite runs once per database
+# and each database on one of the two runtimes (docs/decisions/045-one-api-run-per-database.md).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -72,14 +72,13 @@ side_by_side() {
 step 'typecheck + lint (side by side)' side_by_side 'npm run --silent typecheck' 'npm run --silent lint'
 step 'lint rules self-test' node scripts/check-lint-rules.mjs
 step 'unit + UI tests' vitest run --project unit --project ui
-# A worker per core: Vitest's default is one less, which on two cores is one file at a time and
-# an idle core. Each API file has a process and an in-memory PGlite of its own.
-step 'API tests on PGlite' vitest run --project api --maxWorkers=100%
-# The supported runtimes are the oldest (this machine's node, 20.19+) and the newest LTS: the
-# server's own suites again on Node 24 (the client's run in browsers, not in Node). Side by side
-# with the PostgreSQL lane, which spends much of its time waiting on the database server: each
-# run has its own databases and temp dirs, and together they take minutes less than in turn.
-step 'API on PostgreSQL + unit/API on Node 24' side_by_side \
+# The supported runtimes are the oldest (this machine's node, 20.19+) and the newest LTS. The API
+# suite runs once per database: on PostgreSQL with this machine's node, on PGlite with Node 24
+# (the client's suites run in browsers, not in Node). The e2e server below runs on PGlite with
+# this machine's node, so that pair is still driven end to end. Side by side, since the
+# PostgreSQL lane spends much of its time waiting on the database server: each run has its own
+# databases and temp dirs, one worker each.
+step 'API on PostgreSQL + unit/API (PGlite) on Node 24' side_by_side \
   'node scripts/with-postgres.mjs vitest run --project api' \
   'scripts/with-node24.sh vitest run --project unit --project api'
 step 'build' vite build
