@@ -54,7 +54,21 @@ export const LockUserBodySchema = z.object({
   reason: z.string().trim().max(500, 'Lý do tối đa 500 ký tự').optional(),
 });
 
-export const AuditActionSchema = z.enum(['user.lock', 'user.unlock'], {
+/** Every admin action the console can take; each is written to the audit log. */
+export const AUDIT_ACTIONS = [
+  'user.lock',
+  'user.unlock',
+  'restaurant.approve',
+  'restaurant.reject',
+  'restaurant.pause',
+  'restaurant.resume',
+  'withdrawal.paid',
+  'withdrawal.reject',
+  'coupon.create',
+  'coupon.update',
+] as const;
+
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS, {
   error: 'Loại thao tác không hợp lệ',
 });
 

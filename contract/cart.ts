@@ -3,7 +3,12 @@ import { CART_MAX_QUANTITY, CART_MAX_TOPPINGS, CART_MIN_QUANTITY } from './cart-
 import { okReply } from './envelope';
 import { LatSchema, LonSchema } from './geo';
 import { idParam, idSchema } from './numbers';
-import { LineNoteSchema, LineOptionSchema, OPTION_GROUPS_MAX, OPTIONS_PER_GROUP_MAX } from './options';
+import {
+  LineNoteSchema,
+  LineOptionSchema,
+  OPTION_GROUPS_MAX,
+  OPTIONS_PER_GROUP_MAX,
+} from './options';
 
 export {
   CART_MAX_LINES,

@@ -23,7 +23,7 @@ export function dayNumber(value: string): number | null {
   return date.getTime() / 86_400_000;
 }
 
-const DateSchema = z
+export const DateSchema = z
   .string({ error: DATE_INVALID_MESSAGE })
   .trim()
   .refine((value) => dayNumber(value) !== null, DATE_INVALID_MESSAGE);
@@ -34,16 +34,22 @@ const DateSchema = z
  */
 export const RevenueQuerySchema = z
   .object({ start_date: DateSchema, end_date: DateSchema })
-  .superRefine(({ start_date, end_date }, ctx) => {
-    const start = dayNumber(start_date);
-    const end = dayNumber(end_date);
-    if (start === null || end === null) return;
-    if (start > end) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: DATE_RANGE_MESSAGE });
-    } else if (end - start + 1 > REVENUE_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: DATE_RANGE_TOO_LONG_MESSAGE });
-    }
-  });
+  .superRefine(({ start_date, end_date }, ctx) => checkDateRange(start_date, end_date, ctx));
+
+/**
+ * The rule of every inclusive day range: the start not after the end, at most
+ * REVENUE_MAX_DAYS days; the issue is on `end_date`.
+ */
+export function checkDateRange(startDate: string, endDate: string, ctx: z.RefinementCtx) {
+  const start = dayNumber(startDate);
+  const end = dayNumber(endDate);
+  if (start === null || end === null) return;
+  if (start > end) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: DATE_RANGE_MESSAGE });
+  } else if (end - start + 1 > REVENUE_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: DATE_RANGE_TOO_LONG_MESSAGE });
+  }
+}
 
 export type RevenueQuery = z.infer<typeof RevenueQuerySchema>;
 

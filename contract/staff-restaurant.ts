@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { jsonTooDeep } from './json-depth';
-import type { OpeningHoursSchema } from './catalogue';
-import { IntervalSchema, RestaurantSchema, WEEKDAYS, type OpeningHours } from './catalogue';
+import {
+  IntervalSchema,
+  OpeningHoursSchema,
+  RestaurantSchema,
+  SearchTextSchema,
+  WEEKDAYS,
+  type OpeningHours,
+} from './catalogue';
 import { okReply, PaginationSchema } from './envelope';
 import { EmailSchema, PhoneSchema, requiredText } from './fields';
 import { ImageUrlSchema } from './staff-menu';
@@ -70,7 +76,6 @@ export const OpeningHoursInputSchema = z
 export const DEFAULT_OPENING_HOURS: OpeningHours = Object.fromEntries(
   WEEKDAYS.map((day) => [day, [{ open: '07:00', close: '22:00' }]]),
 ) as OpeningHours;
-
 
 const restaurantFields = {
   name: requiredText('Vui lòng nhập tên nhà hàng', 200, 'Tên nhà hàng'),
@@ -169,8 +174,14 @@ export const ApprovalStatusSchema = z.enum(['pending', 'approved', 'rejected'], 
   error: 'Trạng thái duyệt không hợp lệ',
 });
 
+/**
+ * The console's lists: pending oldest first (the queue), approved and rejected newest decision
+ * first. `q` matches the restaurant's name or address, or the owner's username, name or phone,
+ * accents or not.
+ */
 export const AdminRestaurantListQuerySchema = z.object({
   status: ApprovalStatusSchema.default('pending'),
+  q: SearchTextSchema.optional(),
   page: pageParam(),
   per_page: perPageParam().default(20),
 });
@@ -178,13 +189,31 @@ export const AdminRestaurantListQuerySchema = z.object({
 export const AdminRestaurantSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  description: z.string(),
   address: z.string(),
+  lat: z.number(),
+  lon: z.number(),
   phone: z.string(),
   email: z.string(),
+  image_url: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  opening_hours: OpeningHoursSchema,
   owner_id: z.number().int(),
   owner_name: z.string().nullable(),
+  owner_username: z.string().nullable(),
+  owner_phone: z.string().nullable(),
   approval_status: ApprovalStatusSchema,
   rejection_reason: z.string().nullable(),
+  /** When an admin last approved or rejected it; null while it has never been decided. */
+  decided_at: z.string().nullable(),
+  /** The owner's active/paused switch (spec 2.18). */
+  is_active: z.boolean(),
+  /**
+   * Non-null while an admin has paused it for breaking the rules: it takes no orders and its
+   * owner cannot switch it back on until an admin resumes it.
+   */
+  admin_paused_reason: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -195,6 +224,11 @@ export const AdminRestaurantReplySchema = okReply(AdminRestaurantSchema);
 
 export const RejectRestaurantBodySchema = z.object({
   reason: requiredText('Vui lòng nhập lý do từ chối', 500, 'Lý do'),
+});
+
+/** PUT /api/admin/restaurants/{id}/pause/: an admin's pause of a restaurant that breaks rules. */
+export const AdminPauseRestaurantBodySchema = z.object({
+  reason: requiredText('Vui lòng nhập lý do tạm ngưng', 500, 'Lý do'),
 });
 
 export type StaffRestaurant = z.infer<typeof StaffRestaurantSchema>;
