@@ -164,6 +164,8 @@ export function parseRestaurantFields(fields: Record<string, string>): Record<st
 export const StaffRestaurantSchema = RestaurantSchema.extend({
   rejection_reason: z.string().nullable(),
   auto_accept: z.boolean(),
+  /** Non-null while an admin has paused the restaurant: the owner's switch is locked till then. */
+  admin_paused_reason: z.string().nullable(),
 });
 
 export const StaffRestaurantReplySchema = okReply(StaffRestaurantSchema);
@@ -230,6 +232,10 @@ export const RejectRestaurantBodySchema = z.object({
 export const AdminPauseRestaurantBodySchema = z.object({
   reason: requiredText('Vui lòng nhập lý do tạm ngưng', 500, 'Lý do'),
 });
+
+/** The owner's switch refused while an admin's pause holds (RESTAURANT_ADMIN_PAUSED). */
+export const adminPausedMessage = (reason: string) =>
+  `Quán đang bị quản trị viên tạm ngưng: ${reason}`;
 
 export type StaffRestaurant = z.infer<typeof StaffRestaurantSchema>;
 export type RestaurantCreateBody = z.input<typeof RestaurantCreateBodySchema>;

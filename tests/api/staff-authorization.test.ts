@@ -236,6 +236,27 @@ const TABLE: Row[] = [
     url: (ids) => `/api/admin/restaurants/${ids.pending}/reject/`,
     body: { reason: 'Thiếu giấy phép' },
   },
+  // The admin pauses the pending restaurant (never A), then resumes it.
+  {
+    method: 'PUT',
+    path: '/api/admin/restaurants/{id}/pause/',
+    kind: 'admin',
+    url: (ids) => `/api/admin/restaurants/${ids.pending}/pause/`,
+    body: { reason: 'Bán hàng giả' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/restaurants/{id}/resume/',
+    kind: 'admin',
+    url: (ids) => `/api/admin/restaurants/${ids.pending}/resume/`,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/money/',
+    kind: 'admin',
+    url: () => '/api/admin/money/?start_date=2026-11-01&end_date=2026-11-30',
+  },
+  { method: 'POST', path: '/api/admin/money/check/', kind: 'admin' },
   { method: 'GET', path: '/api/admin/withdrawals/', kind: 'admin' },
   {
     method: 'PUT',
