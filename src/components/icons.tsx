@@ -103,6 +103,18 @@ export function IconStar(props: IconProps) {
   );
 }
 
+/** A discount ticket: the restaurant's 'Khuyến mãi' in the staff navigation. */
+export function IconTicket(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v8a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2Z" />
+      <path d="m9 15 6-6" />
+      <circle cx="9.5" cy="9.5" r="0.5" />
+      <circle cx="14.5" cy="14.5" r="0.5" />
+    </Svg>
+  );
+}
+
 export function IconBell(props: IconProps) {
   return (
     <Svg {...props}>

@@ -38,6 +38,7 @@ export const vi = {
     cart: 'Giỏ hàng',
     menu: 'Thực đơn',
     reviews: 'Đánh giá',
+    coupons: 'Khuyến mãi',
     cartWithCount: (count: number) => `Giỏ hàng, ${count} món`,
     notifications: (count: string) => `Thông báo, ${count} mới`,
     noNotifications: 'Thông báo, không có thông báo mới',
