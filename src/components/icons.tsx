@@ -149,3 +149,32 @@ export function IconLogout(props: IconProps) {
     </Svg>
   );
 }
+
+export function IconStore(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 9.5 5.5 4h13L20 9.5a2.7 2.7 0 0 1-5.3 0 2.7 2.7 0 0 1-5.4 0 2.7 2.7 0 0 1-5.3 0z" />
+      <path d="M5.5 12v8h13v-8M10 20v-4.5h4V20" />
+    </Svg>
+  );
+}
+
+export function IconWallet(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v2.5" />
+      <rect x="4" y="7.5" width="16" height="12" rx="2" />
+      <path d="M15.5 13.5h1.5" />
+    </Svg>
+  );
+}
+
+export function IconUsers(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="9" cy="8.5" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+      <path d="M15.5 5.2a3.5 3.5 0 0 1 0 6.6M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+    </Svg>
+  );
+}

@@ -39,6 +39,13 @@ export const vi = {
     menu: 'Thực đơn',
     reviews: 'Đánh giá',
     coupons: 'Khuyến mãi',
+    // The admin console's sections.
+    adminRestaurants: 'Nhà hàng',
+    adminWithdrawals: 'Rút tiền',
+    adminUsers: 'Người dùng',
+    adminCoupons: 'Mã giảm giá',
+    adminMoney: 'Dòng tiền',
+    adminAudit: 'Nhật ký',
     cartWithCount: (count: number) => `Giỏ hàng, ${count} món`,
     notifications: (count: string) => `Thông báo, ${count} mới`,
     noNotifications: 'Thông báo, không có thông báo mới',
