@@ -105,8 +105,7 @@ function LockModal({ user, opened, onClose }: LockModalProps) {
           <Textarea
             label={text.reason}
             placeholder={text.reasonPlaceholder}
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={500}
             value={reason}
             onChange={(event) => {
