@@ -32,6 +32,10 @@ export const LAZY_SCREENS = {
   staffRestaurant: 'features/staff-restaurant/pages/staff-restaurant-page',
   staffReviews: 'features/staff-reviews/pages/staff-reviews-page',
   staffOrderTicket: 'features/orders/pages/kitchen-ticket-page',
+  staffCoupons: 'features/coupons/pages/staff-coupons-page',
+  adminUsers: 'features/admin-users/pages/admin-users-page',
+  adminUser: 'features/admin-users/pages/admin-user-page',
+  adminCoupons: 'features/coupons/pages/admin-coupons-page',
 } as const satisfies Partial<Record<keyof typeof paths, string>>;
 
 export type LazyScreenKey = keyof typeof LAZY_SCREENS;

@@ -90,6 +90,18 @@ const screens: ScreenLoaders = {
   [paths.staffOrderTicket]: async () => ({
     Component: (await import('../features/orders/pages/kitchen-ticket-page')).KitchenTicketPage,
   }),
+  [paths.staffCoupons]: async () => ({
+    Component: (await import('../features/coupons/pages/staff-coupons-page')).StaffCouponsPage,
+  }),
+  [paths.adminUsers]: async () => ({
+    Component: (await import('../features/admin-users/pages/admin-users-page')).AdminUsersPage,
+  }),
+  [paths.adminUser]: async () => ({
+    Component: (await import('../features/admin-users/pages/admin-user-page')).AdminUserPage,
+  }),
+  [paths.adminCoupons]: async () => ({
+    Component: (await import('../features/coupons/pages/admin-coupons-page')).AdminCouponsPage,
+  }),
 };
 
 const screensByPath: Partial<Record<RoutePath, RouteObject['lazy']>> = screens;
@@ -120,7 +132,7 @@ export const appRoutes: RouteObject[] = [
       {
         element: <AppLayout />,
         hydrateFallbackElement: <SplashHold />,
-        children: leaves('user', 'customer', 'staff'),
+        children: leaves('user', 'customer', 'staff', 'admin'),
       },
       {
         element: <PublicLayout />,
