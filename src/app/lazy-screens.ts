@@ -36,6 +36,11 @@ export const LAZY_SCREENS = {
   adminUsers: 'features/admin-users/pages/admin-users-page',
   adminUser: 'features/admin-users/pages/admin-user-page',
   adminCoupons: 'features/coupons/pages/admin-coupons-page',
+  admin: 'features/admin-console/pages/admin-home-page',
+  adminRestaurants: 'features/admin-console/pages/admin-restaurants-page',
+  adminWithdrawals: 'features/admin-console/pages/admin-withdrawals-page',
+  adminMoney: 'features/admin-console/pages/admin-money-page',
+  adminAudit: 'features/admin-console/pages/admin-audit-page',
 } as const satisfies Partial<Record<keyof typeof paths, string>>;
 
 export type LazyScreenKey = keyof typeof LAZY_SCREENS;

@@ -18,9 +18,18 @@ function approval(status: string): { label: string; color: string } {
 }
 
 /** The approval status (with the rejection reason) and the active switch (spec 2.18, 4). */
-export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }) {
+/**
+ * The reply as the admin console's pause extends it: `admin_paused_reason` is non-null while an
+ * admin has paused the restaurant. Read as optional, so a server without the pause yet reads
+ * as no pause at all.
+ */
+type WithAdminPause = StaffRestaurant & { admin_paused_reason?: string | null };
+
+export function RestaurantStatus({ restaurant }: { restaurant: WithAdminPause }) {
   const toggle = useToggleRestaurant();
   const { label, color } = approval(restaurant.approval_status);
+  // An admin's pause outranks the owner's switch: only an admin can lift it.
+  const adminPaused = restaurant.admin_paused_reason ?? null;
   const rejected =
     restaurant.approval_status !== 'approved' && restaurant.approval_status !== 'pending';
 
@@ -50,6 +59,14 @@ export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }
             : text.noRejectionReason}
         </Alert>
       ) : null}
+      {adminPaused !== null ? (
+        <Alert color="orange" title={text.adminPausedTitle}>
+          <Stack gap={4}>
+            <Text size="sm">{text.adminPausedReason(adminPaused)}</Text>
+            <Text size="sm">{text.adminPausedHint}</Text>
+          </Stack>
+        </Alert>
+      ) : null}
       <Group gap="sm">
         <Text fw={500}>{text.activity}</Text>
         <Badge color={restaurant.is_active ? 'green' : 'gray'} variant="light" size="lg">
@@ -61,7 +78,7 @@ export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }
         label={text.activeSwitch}
         description={text.activeHint}
         checked={restaurant.is_active}
-        disabled={toggle.isPending}
+        disabled={toggle.isPending || adminPaused !== null}
         onChange={flip}
       />
     </Stack>
