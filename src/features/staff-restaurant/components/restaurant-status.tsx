@@ -17,18 +17,15 @@ function approval(status: string): { label: string; color: string } {
   return { label: text.approvalStatus.rejected, color: 'red' };
 }
 
-/** The approval status (with the rejection reason) and the active switch (spec 2.18, 4). */
 /**
- * The reply as the admin console's pause extends it: `admin_paused_reason` is non-null while an
- * admin has paused the restaurant. Read as optional, so a server without the pause yet reads
- * as no pause at all.
+ * The approval status (with the rejection reason), an admin's pause (with its reason) and the
+ * active switch (spec 2.18, 4).
  */
-type WithAdminPause = StaffRestaurant & { admin_paused_reason?: string | null };
-
-export function RestaurantStatus({ restaurant }: { restaurant: WithAdminPause }) {
+export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }) {
   const toggle = useToggleRestaurant();
   const { label, color } = approval(restaurant.approval_status);
-  // An admin's pause outranks the owner's switch: only an admin can lift it.
+  // An admin's pause outranks the owner's switch: only an admin can lift it. A reply kept from
+  // before the field existed has none, which is no pause.
   const adminPaused = restaurant.admin_paused_reason ?? null;
   const rejected =
     restaurant.approval_status !== 'approved' && restaurant.approval_status !== 'pending';
