@@ -437,7 +437,7 @@ describe('admin withdrawals', () => {
       expect(res.body.split('\r\n')).toEqual([
         `\uFEFF${WITHDRAWAL_CSV_COLUMNS.join(',')}`,
         `${first.id},2032-05-01 08:02,Trần Văn Chủ,"Quán Ngon, Quận 1",100000,Chờ xử lý,,,`,
-        `${second.id},2032-05-31 23:59,Trần Văn Chủ,"Quán Ngon, Quận 1",150000,Đã chuyển khoản,${local},"FT,""2032""",`,
+        `${second.id},2032-05-31 23:59,Trần Văn Chủ,"Quán Ngon, Quận 1",150000,Đã chuyển,${local},"FT,""2032""",`,
         '',
       ]);
       const onlyPaid = await exportCsv('start_date=2032-05-01&end_date=2032-06-01&status=paid');

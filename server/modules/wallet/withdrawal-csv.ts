@@ -7,7 +7,7 @@ import { csvDocument, type CsvValue } from '#server/lib/csv';
  */
 export const WITHDRAWAL_STATUS_LABELS: Record<AdminWithdrawal['status'], string> = {
   pending: 'Chờ xử lý',
-  paid: 'Đã chuyển khoản',
+  paid: 'Đã chuyển',
   rejected: 'Từ chối',
 };
 

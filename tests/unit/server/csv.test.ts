@@ -105,7 +105,7 @@ describe('the withdrawals export', () => {
     expect(csv.split('\r\n')).toEqual([
       `\uFEFF${WITHDRAWAL_CSV_COLUMNS.join(',')}`,
       '7,2026-11-27 06:30,Trần Văn Chủ,"Quán Ngon, Quận 1",1250000,Chờ xử lý,,,',
-      '8,2026-11-27 06:30,Trần Văn Chủ,"Quán Ngon, Quận 1",1250000,Đã chuyển khoản,2026-11-27 09:05,FT2633100123,',
+      '8,2026-11-27 06:30,Trần Văn Chủ,"Quán Ngon, Quận 1",1250000,Đã chuyển,2026-11-27 09:05,FT2633100123,',
       '9,2026-11-27 06:30,"\'=HYPERLINK(""http://x.example"")",,1250000,Từ chối,2026-11-27 10:00,,\'+1 sai số tài khoản',
       '',
     ]);
