@@ -6,6 +6,7 @@ import { fitCatalogueReviews, seedCatalogue, seedOptionGroups } from './catalogu
 import { seedCollection } from './collection';
 import { seedCoupons } from './coupons';
 import { seedHistory, type HistoryConfig } from './history';
+import { seedPayouts } from './payouts';
 import { claimSeedStep } from './seed.queries';
 
 export interface SeedDeps {
@@ -55,6 +56,15 @@ const steps: SeedStep[] = [
     name: 'demo-history',
     run: async (db, deps) => {
       await seedHistory(db, deps.config);
+    },
+    ownTransactions: true,
+    enabled: (deps) => deps.history ?? true,
+  },
+  {
+    // After the history, from the money it earned; skipped with it.
+    name: 'demo-payouts',
+    run: async (db) => {
+      await seedPayouts(db);
     },
     ownTransactions: true,
     enabled: (deps) => deps.history ?? true,

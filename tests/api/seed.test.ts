@@ -8,6 +8,8 @@ import { call, signInCustomer, signInStaff } from '../helpers/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** The fields the payout check reads of a withdrawal or an audit entry. */
+type Listed = Record<string, string | number | null> & { created_at: string };
 /** A date as the revenue call takes it, on the restaurant's calendar (Hà Nội, UTC+7). */
 const localDay = (at: Date) => new Date(at.getTime() + 7 * 3600 * 1000).toISOString().slice(0, 10);
 
@@ -30,6 +32,7 @@ describe('the development seed', () => {
       'demo-reviews-fit',
       'demo-collection',
       'demo-history',
+      'demo-payouts',
     ]);
     expect(
       await seedDemoData(t.database.db, { uploads: t.app.uploads, config: t.app.config }),
@@ -177,6 +180,48 @@ describe('the development seed', () => {
       t.database.db,
     );
     expect(rows[0]).toEqual({ name: DEMO_CUSTOMER.full_name, foods: 5, restaurants: 3 });
+  });
+
+  it("gives demo_owner payouts over the history: paid with references, one turned down, yesterday's waiting", async () => {
+    const admin = (await signInStaff(t.app, 'demo_admin', 'demo123456')).tokens.access_token;
+    const list = async (status: string) =>
+      (
+        await call<{ data: { items: Listed[] } }>(
+          t.app,
+          'GET',
+          `/api/admin/withdrawals/?status=${status}`,
+          { token: admin },
+        )
+      ).body.data.items;
+    const paid = await list('paid');
+    const rejected = await list('rejected');
+    const pending = await list('pending');
+    expect(paid.length).toBe(4);
+    expect(rejected.length).toBe(1);
+    expect(pending.length).toBe(1);
+    for (const w of [...paid, ...rejected, ...pending]) {
+      expect(w.restaurant_name).toBe('Quán Cô Lan 24h');
+      expect(Number(w.amount) % 100_000).toBe(0);
+    }
+    expect(paid.every((w) => /^FT\d+$/.test(String(w.bank_reference)))).toBe(true);
+    expect(rejected[0]!.reason).toMatch(/^Số tài khoản ngân hàng/);
+    const now = Date.now();
+    const age = (iso: string) => now - new Date(iso).getTime();
+    expect(age(pending[0]!.created_at)).toBeGreaterThan(DAY_MS);
+    expect(age(pending[0]!.created_at)).toBeLessThan(2 * DAY_MS);
+    expect(Math.max(...paid.map((w) => age(w.created_at)))).toBeGreaterThan(60 * DAY_MS);
+    // Each decision is in the audit log, by demo_admin, at the decision's time.
+    const audit = (
+      await call<{ data: { items: Listed[] } }>(
+        t.app,
+        'GET',
+        '/api/admin/audit/?action=withdrawal.paid',
+        { token: admin },
+      )
+    ).body.data.items;
+    expect(audit.length).toBe(4);
+    expect(audit.every((e) => e.actor_name !== null)).toBe(true);
+    expect(Math.min(...audit.map((e) => age(e.created_at)))).toBeGreaterThan(DAY_MS);
   });
 
   it("keeps the ledger's invariants over the whole demo data", async () => {
