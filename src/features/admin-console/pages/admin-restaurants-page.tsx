@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Tabs.layer.css';
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminRestaurant, ApprovalStatus } from '#contract/staff-restaurant';
-import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { ListSearch } from '#src/components/list-search';
 import { vi } from '#src/i18n/vi';
 import { getErrorMessage } from '#src/lib/http';
 import { toast } from '#src/lib/toast';
@@ -15,9 +15,8 @@ import {
   useAdminAction,
   type RestaurantAction,
 } from '../api/admin-api';
-import { ListPagination } from '../components/list-pagination';
-import { readPage } from '../list-params';
-import { ListSearch, SEARCH_MAX } from '../components/list-search';
+import { AdminList } from '../components/admin-list';
+import { readPage, SEARCH_MAX } from '../list-params';
 import { OfflineNote } from '../components/offline-note';
 import { ReasonModal } from '../components/reason-modal';
 import { RestaurantCard, type RestaurantCardAction } from '../components/restaurant-card';
@@ -95,46 +94,23 @@ export function AdminRestaurantsPage() {
     window.scrollTo({ top: 0 });
   };
 
-  let body;
-  if (list.isPending) body = <ScreenLoading label={common.loading} />;
-  else if (!list.data) {
-    body = (
-      <ScreenError
-        title={common.loadFailed}
-        error={list.error}
-        retryLabel={common.retry}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {view.q ? text.noMatch(view.q) : text.empty[view.status]}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <ul
-          className={list.isPlaceholderData ? `${classes.list} ${classes.stale}` : classes.list}
-          aria-busy={list.isPlaceholderData}
-        >
-          {list.data.items.map((restaurant) => (
-            <li key={restaurant.id}>
-              <RestaurantCard
-                restaurant={restaurant}
-                running={runningId === restaurant.id ? runningKind : null}
-                disabled={!online || runningId !== null}
-                describedBy={online ? undefined : noteId}
-                onAction={(kind) => onAction(restaurant, kind)}
-              />
-            </li>
-          ))}
-        </ul>
-        <ListPagination pagination={list.data.pagination} page={view.page} onPage={goTo} />
-      </Stack>
-    );
-  }
+  const body = (
+    <AdminList
+      list={list}
+      page={view.page}
+      onPage={goTo}
+      empty={view.q ? text.noMatch(view.q) : text.empty[view.status]}
+      renderItem={(restaurant) => (
+        <RestaurantCard
+          restaurant={restaurant}
+          running={runningId === restaurant.id ? runningKind : null}
+          disabled={!online || runningId !== null}
+          describedBy={online ? undefined : noteId}
+          onAction={(kind) => onAction(restaurant, kind)}
+        />
+      )}
+    />
+  );
 
   const pending = action.isPending;
   const close = () => setAsking(null);
@@ -184,6 +160,7 @@ export function AdminRestaurantsPage() {
       <ListSearch
         label={text.search}
         placeholder={text.searchPlaceholder}
+        maxLength={SEARCH_MAX}
         value={view.q}
         onSearch={search}
       />

@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
 import type { AdminUser } from '#contract/admin-users';
 import { IconUser } from '#src/components/icons';
+import { ListSearch } from '#src/components/list-search';
 import { ScreenEmpty, ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { adminUserQueries, type AdminUserPage } from '../api/admin-users';
-import { UserSearch } from '../components/user-search';
 
 const text = vi.adminUsers;
 
@@ -153,7 +153,15 @@ export function AdminUsersPage() {
       <Title order={1} size="h2">
         {text.title}
       </Title>
-      <UserSearch value={q} onSearch={search} />
+      <ListSearch
+        label={text.search}
+        placeholder={text.searchPlaceholder}
+        value={q}
+        onSearch={search}
+        size="md"
+        withIcon
+        spellCheck={false}
+      />
       {content}
     </Stack>
   );

@@ -8,6 +8,7 @@ import { isNoRestaurantError } from '#src/api/staff-restaurant';
 import { ConfirmDialog } from '#src/components/cart/confirm-dialog';
 import { IconBowl } from '#src/components/icons';
 import { IconPlus } from '#src/components/action-icons';
+import { ListSearch } from '#src/components/list-search';
 import { ScreenEmpty, ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
@@ -16,7 +17,6 @@ import { toast } from '#src/lib/toast';
 import { useDeleteFood } from '../api/delete-food';
 import { staffFoodQueries, type StaffFoodPage } from '../api/get-staff-foods';
 import { useToggleFood } from '../api/toggle-food';
-import { MenuSearch } from '../components/menu-search';
 import { StaffFoodRow } from '../components/staff-food-row';
 import classes from '../components/staff-menu.module.css';
 
@@ -195,7 +195,14 @@ export function StaffMenuPage() {
           {text.addDish}
         </Button>
       </Group>
-      <MenuSearch value={q} onSearch={search} />
+      <ListSearch
+        label={text.search}
+        placeholder={text.searchPlaceholder}
+        value={q}
+        onSearch={search}
+        size="md"
+        withIcon
+      />
       {content}
       <ConfirmDialog
         opened={deleting !== null}
