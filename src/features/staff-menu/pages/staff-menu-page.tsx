@@ -8,6 +8,7 @@ import { ConfirmDialog } from '#src/components/cart/confirm-dialog';
 import { IconBowl } from '#src/components/icons';
 import { IconPlus } from '#src/components/action-icons';
 import { ListSearch } from '#src/components/list-search';
+import { NotLinkedNotice } from '#src/components/not-linked-notice';
 import { PageLinks } from '#src/components/page-links';
 import { ScreenEmpty, ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
@@ -24,20 +25,6 @@ import classes from '../components/staff-menu.module.css';
 const text = vi.staffMenu;
 
 const NEW_DISH_PATH = generatePath(paths.staffDish, { id: 'new' });
-
-/** A staff account no restaurant is linked to gets the server's words and the way to one. */
-function NotLinked({ error }: { error: unknown }) {
-  return (
-    <Stack align="center" gap="sm" py="xl" ta="center">
-      <Text fw={600} maw={460}>
-        {getErrorMessage(error)}
-      </Text>
-      <Button component={Link} to={paths.staffRestaurant} size="md">
-        {text.linkRestaurant}
-      </Button>
-    </Stack>
-  );
-}
 
 function Empty({ q }: { q: string }) {
   if (q !== '') {
@@ -102,7 +89,7 @@ export function StaffMenuPage() {
 
   let content;
   if (error && isNoRestaurantError(error)) {
-    content = <NotLinked error={error} />;
+    content = <NotLinkedNotice error={error} linkLabel={text.linkRestaurant} />;
   } else if (isPending) {
     content = <ScreenLoading label={text.loading} />;
   } else if (!data) {
