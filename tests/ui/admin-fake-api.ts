@@ -23,23 +23,6 @@ export function signInAsAdmin() {
   });
 }
 
-export function listPage<T>(
-  items: T[],
-  { page = 1, total = items.length, totalExact = true, hasNext = false, perPage = 10 } = {},
-) {
-  return {
-    items,
-    pagination: {
-      page,
-      per_page: perPage,
-      total,
-      total_exact: totalExact,
-      total_pages: Math.max(1, Math.ceil(total / perPage)),
-      has_next: hasNext,
-    },
-  };
-}
-
 const hours = (open: string, close: string) => [{ open, close }];
 
 export function makeAdminRestaurant(overrides: Partial<AdminRestaurant> = {}): AdminRestaurant {

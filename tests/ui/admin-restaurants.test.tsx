@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRestaurant } from '#contract/staff-restaurant';
 import { vi as text } from '#src/i18n/vi';
 import { fail, ok, type ApiCall } from '../setup/fake-api';
-import { ADMIN_TOKEN, listPage, makeAdminRestaurant, openConsole } from './admin-fake-api';
+import { ADMIN_TOKEN, makeAdminRestaurant, openConsole } from './admin-fake-api';
+import { listPage } from './list-page';
 import { findToast } from './find-toast';
 
 const t = text.adminConsole.restaurants;

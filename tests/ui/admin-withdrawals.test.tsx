@@ -4,11 +4,11 @@ import type { AdminWithdrawal } from '#contract/wallet';
 import { fail, ok, type ApiCall } from '../setup/fake-api';
 import {
   ADMIN_TOKEN,
-  listPage,
   makeAdminWithdrawal,
   monthToDateInHanoi,
   openConsole,
 } from './admin-fake-api';
+import { listPage } from './list-page';
 import { findToast } from './find-toast';
 
 const LIST = 'GET /api/admin/withdrawals/';
