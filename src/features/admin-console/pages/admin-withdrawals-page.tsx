@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Tabs.layer.css';
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -20,9 +19,9 @@ import { AdminList } from '../components/admin-list';
 import { readPage } from '../list-params';
 import { OfflineNote } from '../components/offline-note';
 import { ReasonModal } from '../components/reason-modal';
+import { StatusTabs } from '../components/status-tabs';
 import { WithdrawalCard, type WithdrawalCardAction } from '../components/withdrawal-card';
 import { WithdrawalExport } from '../components/withdrawal-export';
-import classes from '../components/admin.module.css';
 
 const text = vi.adminConsole.withdrawals;
 const common = vi.adminConsole;
@@ -140,20 +139,15 @@ export function AdminWithdrawalsPage() {
         {text.title}
       </Title>
       {online ? null : <OfflineNote id={noteId} />}
-      <Tabs value={view.status} onChange={select} keepMounted={false}>
-        <Tabs.List aria-label={text.tabs} className={classes.tabList}>
-          {STATUSES.map((status) => (
-            <Tabs.Tab key={status} value={status} className={classes.tab}>
-              {text[status]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {STATUSES.map((status) => (
-          <Tabs.Panel key={status} value={status} pt="md">
-            {status === view.status ? body : null}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <StatusTabs
+        statuses={STATUSES}
+        value={view.status}
+        onChange={select}
+        label={text.tabs}
+        names={text}
+      >
+        {body}
+      </StatusTabs>
       {/* Below the queue: paying owners is the daily task, the accountant's file a monthly one. */}
       <WithdrawalExport />
       {modal}
