@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '#contract/admin-users';
 import { ok, type ApiCall } from '../setup/fake-api';
-import { listPage, makeAuditEntry, openConsole } from './admin-fake-api';
+import { makeAuditEntry, openConsole } from './admin-fake-api';
+import { listPage } from './list-page';
 
 const AUDIT = 'GET /api/admin/audit/';
 const slow = { timeout: 5000 };

@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect } from 'vitest';
 import type { LedgerCheck, MoneyOverview } from '#contract/admin-money';
 import type { AuditEntry } from '#contract/admin-users';
 import type { AdminRestaurant } from '#contract/staff-restaurant';
@@ -22,23 +21,6 @@ export function signInAsAdmin() {
     user: { id: 1, name: 'Quản trị Món Ngon', role: 'admin' },
     tokens: { access_token: ADMIN_TOKEN, refresh_token: 'r' },
   });
-}
-
-export function listPage<T>(
-  items: T[],
-  { page = 1, total = items.length, totalExact = true, hasNext = false, perPage = 10 } = {},
-) {
-  return {
-    items,
-    pagination: {
-      page,
-      per_page: perPage,
-      total,
-      total_exact: totalExact,
-      total_pages: Math.max(1, Math.ceil(total / perPage)),
-      has_next: hasNext,
-    },
-  };
 }
 
 const hours = (open: string, close: string) => [{ open, close }];
@@ -159,17 +141,6 @@ export async function openConsole(
   const rendered = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 });
   return { api, user, ...rendered };
-}
-
-/** Toasts are Mantine notifications (role alert). */
-export async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
 }
 
 /** 'YYYY-MM-DD' of today and of the month's first day, in Hà Nội. */

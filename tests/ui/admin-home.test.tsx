@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok } from '../setup/fake-api';
-import { listPage, makeAdminRestaurant, makeMoneyOverview, openConsole } from './admin-fake-api';
+import { makeAdminRestaurant, makeMoneyOverview, openConsole } from './admin-fake-api';
+import { listPage } from './list-page';
 
 const slow = { timeout: 5000 };
 

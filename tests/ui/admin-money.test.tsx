@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fail, ok } from '../setup/fake-api';
 import {
-  findToast,
   makeLedgerCheck,
   makeMoneyOverview,
   monthToDateInHanoi,
   openConsole,
 } from './admin-fake-api';
+import { findToast } from './find-toast';
 
 const MONEY = 'GET /api/admin/money/';
 const CHECK = 'POST /api/admin/money/check/';

@@ -3,13 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRestaurant } from '#contract/staff-restaurant';
 import { vi as text } from '#src/i18n/vi';
 import { fail, ok, type ApiCall } from '../setup/fake-api';
-import {
-  ADMIN_TOKEN,
-  findToast,
-  listPage,
-  makeAdminRestaurant,
-  openConsole,
-} from './admin-fake-api';
+import { ADMIN_TOKEN, makeAdminRestaurant, openConsole } from './admin-fake-api';
+import { listPage } from './list-page';
+import { findToast } from './find-toast';
 
 const t = text.adminConsole.restaurants;
 const LIST = 'GET /api/admin/restaurants/';

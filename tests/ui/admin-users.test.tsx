@@ -7,6 +7,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import { signInAs } from './staff-workspace-fake-api';
 
 const t = text.adminUsers;
@@ -98,16 +99,6 @@ async function openUser(detail: AdminUserDetail, routes: Record<string, ApiHandl
 }
 
 const rows = () => within(screen.getByRole('list', { name: t.list })).getAllByRole('listitem');
-
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
-}
 
 beforeAll(async () => {
   await import('#src/features/admin-users/pages/admin-users-page');

@@ -4,12 +4,12 @@ import type { AdminWithdrawal } from '#contract/wallet';
 import { fail, ok, type ApiCall } from '../setup/fake-api';
 import {
   ADMIN_TOKEN,
-  findToast,
-  listPage,
   makeAdminWithdrawal,
   monthToDateInHanoi,
   openConsole,
 } from './admin-fake-api';
+import { listPage } from './list-page';
+import { findToast } from './find-toast';
 
 const LIST = 'GET /api/admin/withdrawals/';
 const EXPORT = 'GET /api/admin/withdrawals/export.csv';

@@ -8,6 +8,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import { dishPage, makeCoupon, restaurantSearch } from './coupon-fake-api';
 import { signInAs } from './staff-workspace-fake-api';
 
@@ -84,16 +85,6 @@ function inputLabelled(form: HTMLElement, label: string): HTMLElement {
 async function openForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: t.create }));
   return screen.findByRole('form', { name: t.create });
-}
-
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
 }
 
 beforeAll(async () => {

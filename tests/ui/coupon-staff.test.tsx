@@ -7,6 +7,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import { dishPage, makeCoupon } from './coupon-fake-api';
 import { signInAs } from './staff-workspace-fake-api';
 
@@ -38,16 +39,6 @@ async function openPromotions(
   const rendered = renderApp('/staff/coupons');
   await screen.findByRole('heading', { level: 1, name: t.staffTitle }, { timeout: 5000 });
   return { api, user, state, ...rendered };
-}
-
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
 }
 
 beforeAll(async () => {

@@ -2,6 +2,9 @@ import type { Review } from '#contract/catalogue';
 import type { RevenueSummary } from '#contract/revenue';
 import type { StaffRestaurant } from '#contract/staff-restaurant';
 
+// A page of reviews is any list's page.
+export { listPage as reviewPage } from './list-page';
+
 /**
  * Replies of the staff calls the dashboard, /staff/reviews and the profile's restaurant card
  * read (contract/staff-restaurant.ts, contract/revenue.ts, contract/catalogue.ts).
@@ -62,23 +65,6 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
     food_id: 12,
     food_name: 'Phở bò tái lăn',
     ...overrides,
-  };
-}
-
-export function reviewPage(
-  items: Review[],
-  { page = 1, total = items.length, totalExact = true, hasNext = false, perPage = 10 } = {},
-) {
-  return {
-    items,
-    pagination: {
-      page,
-      per_page: perPage,
-      total,
-      total_exact: totalExact,
-      total_pages: Math.max(1, Math.ceil(total / perPage)),
-      has_next: hasNext,
-    },
   };
 }
 

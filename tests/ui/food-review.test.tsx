@@ -9,6 +9,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, jsonResponse, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { createTestQueryClient, renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import { makeFood, makeReview, reviewPage } from './food-fake-api';
 import { setOnline, signInAsCustomer, signInAsStaff } from './orders-fake-api';
 
@@ -67,16 +68,6 @@ async function openDish() {
 const reviews = () => screen.getByRole('region', { name: t.reviews });
 const form = () => within(reviews()).getByRole('form', { name: t.writeReview });
 const findForm = () => within(reviews()).findByRole('form', { name: t.writeReview });
-
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
-}
 
 const older = { id: 901, order_id: 42 };
 const newer = { id: 905, order_id: 45 };

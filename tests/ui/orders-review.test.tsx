@@ -9,6 +9,7 @@ import { logout } from '#src/lib/session';
 import { fail, jsonResponse, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { makeFood } from './food-fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import {
   makeOrder,
   makeOrderItem,
@@ -90,16 +91,6 @@ function acceptsReview(state: { order: Order }): ApiHandler {
 
 const reviews = () => screen.getByRole('region', { name: t.reviews });
 const dish = (name: string) => within(reviews()).getByRole('listitem', { name });
-
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
-}
 
 beforeEach(() => {
   logout();

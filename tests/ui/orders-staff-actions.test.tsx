@@ -8,6 +8,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import {
   makeOrder,
   orderPage,
@@ -50,17 +51,6 @@ const button = (name: string) => within(actions()).getByRole('button', { name })
 const statusValue = () =>
   within(screen.getByRole('region', { name: t.info })).getByText(t.statusLabel, { selector: 'dt' })
     .nextElementSibling?.textContent;
-
-/** Toasts are Mantine notifications (role alert); status labels share some of their words. */
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
-}
 
 beforeEach(() => {
   logout();

@@ -8,6 +8,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiCall, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import {
   CATEGORIES,
   foodPage,
@@ -50,17 +51,6 @@ async function openEdit(food: StaffFood, routes: Record<string, ApiHandler> = {}
 /** A field by its label; a required one's label ends in Mantine's ' *'. */
 const field = (name: string) =>
   screen.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(name)}( \\*)?$`) });
-
-/** Toasts are Mantine notifications (role alert). */
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
-}
 
 beforeAll(async () => {
   // The screens are lazy chunks: transform them once up front, so no test spends its time on

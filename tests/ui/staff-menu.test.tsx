@@ -7,6 +7,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import { foodPage, makeStaffFood, searchParamsTo, signInAs } from './staff-workspace-fake-api';
 
 const t = text.staffMenu;
@@ -57,17 +58,6 @@ async function openMenu(
 
 const rows = () => within(screen.getByRole('list', { name: t.list })).getAllByRole('listitem');
 const row = (name: string) => rows().find((item) => within(item).queryByText(name))!;
-
-/** Toasts are Mantine notifications (role alert). */
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
-}
 
 async function openRowMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(screen.getByRole('button', { name: t.actions(name) }));

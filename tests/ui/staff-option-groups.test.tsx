@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPTION_PRICE_MESSAGE } from '#contract/options';
@@ -9,6 +9,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiCall, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import { CATEGORIES, foodPage, makeStaffFood, signInAs } from './staff-workspace-fake-api';
 
 const t = text.dishForm;
@@ -92,16 +93,6 @@ function errorOf(name: string): string | null {
   const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
   const texts = ids.map((id) => document.getElementById(id)?.textContent ?? '');
   return texts.find((found) => found !== '') ?? null;
-}
-
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
 }
 
 type User = ReturnType<typeof userEvent.setup>;

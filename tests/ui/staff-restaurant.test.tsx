@@ -9,6 +9,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import {
   escapeRegExp,
   makeMember,
@@ -50,17 +51,6 @@ async function openRestaurant(
 const section = (name: string) => screen.findByRole('region', { name });
 const field = (name: string) =>
   screen.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(name)}( \\*)?$`) });
-
-/** Toasts are Mantine notifications (role alert). */
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
-}
 
 const time = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -8,6 +8,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import { makeRevenue, makeStaffRestaurant, reviewPage } from './dashboard-fake-api';
 import { orderPage, signInAsStaff } from './orders-fake-api';
 import { makeMember } from './staff-workspace-fake-api';
@@ -56,16 +57,6 @@ async function open(
   const rendered = renderApp(path);
   const card = await screen.findByRole('region', { name: p.title }, { timeout: 5000 });
   return { api, user, state, card: within(card), ...rendered };
-}
-
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
 }
 
 const tick = (seconds: number) =>

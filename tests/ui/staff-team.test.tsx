@@ -7,6 +7,7 @@ import { vi as text } from '#src/i18n/vi';
 import { logout } from '#src/lib/session';
 import { fail, ok, stubApi, type ApiHandler } from '../setup/fake-api';
 import { renderApp } from '../setup/render';
+import { findToast } from './find-toast';
 import {
   escapeRegExp,
   makeMember,
@@ -35,17 +36,6 @@ async function openTeam(
   const rendered = renderApp('/staff/restaurant');
   const team = await screen.findByRole('region', { name: t.title }, { timeout: 5000 });
   return { api, user, state, team, ...rendered };
-}
-
-/** Toasts are Mantine notifications (role alert). */
-async function findToast(message: string) {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByRole('alert')
-      .find((alert) => alert.textContent?.trim() === message);
-    expect(toast).toBeDefined();
-    return toast!;
-  });
 }
 
 const field = (scope: HTMLElement, name: string) =>

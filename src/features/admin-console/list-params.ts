@@ -8,6 +8,9 @@ export function pageCount({ page, total_pages, has_next }: Pagination): number {
   return Math.max(total_pages, has_next ? page + 1 : page);
 }
 
+/** design.md section 4 caps search text at 200 characters; the server refuses longer. */
+export const SEARCH_MAX = 200;
+
 /** Read ?page= from the address: 1 unless it is a whole number from 1 up. */
 export function readPage(params: URLSearchParams): number {
   const page = Number(params.get('page'));

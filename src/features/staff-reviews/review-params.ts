@@ -14,9 +14,6 @@ export interface ReviewView {
 /** design.md section 4 caps search text at 200 characters; the server refuses longer. */
 export const SEARCH_MAX = 200;
 
-/** As the customer search (spec section 9): typed text applies after a 500 ms pause. */
-export const SEARCH_PAUSE_MS = 500;
-
 export function readReviewView(params: URLSearchParams): ReviewView {
   const page = Number(params.get('page'));
   return {

@@ -2,18 +2,16 @@ import { Anchor, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AuditAction, AuditEntry } from '#contract/admin-users';
-import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { formatDateTime } from '#src/lib/format-date';
 import { adminQueries } from '../api/admin-api';
 import { fieldChanges } from '../audit-changes';
-import { ListPagination } from '../components/list-pagination';
+import { AdminList } from '../components/admin-list';
 import { readPage } from '../list-params';
 import classes from '../components/admin.module.css';
 
 const text = vi.adminConsole.audit;
-const common = vi.adminConsole;
 
 /** Every audited action's Vietnamese name: a new action in the contract fails the type check here. */
 const ACTION_NAMES: Record<AuditAction, string> = text.actions;
@@ -102,40 +100,15 @@ export function AdminAuditPage() {
     window.scrollTo({ top: 0 });
   };
 
-  let body;
-  if (list.isPending) body = <ScreenLoading label={common.loading} />;
-  else if (!list.data) {
-    body = (
-      <ScreenError
-        title={common.loadFailed}
-        error={list.error}
-        retryLabel={common.retry}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {text.empty}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <ul
-          className={list.isPlaceholderData ? `${classes.list} ${classes.stale}` : classes.list}
-          aria-busy={list.isPlaceholderData}
-        >
-          {list.data.items.map((entry) => (
-            <li key={entry.id}>
-              <Entry entry={entry} />
-            </li>
-          ))}
-        </ul>
-        <ListPagination pagination={list.data.pagination} page={view.page} onPage={goTo} />
-      </Stack>
-    );
-  }
+  const body = (
+    <AdminList
+      list={list}
+      page={view.page}
+      onPage={goTo}
+      empty={text.empty}
+      renderItem={(entry) => <Entry entry={entry} />}
+    />
+  );
 
   return (
     <Stack gap="md" maw={900} mx="auto">

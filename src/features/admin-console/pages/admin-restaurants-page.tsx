@@ -1,10 +1,9 @@
-import '@mantine/core/styles/Tabs.layer.css';
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminRestaurant, ApprovalStatus } from '#contract/staff-restaurant';
-import { ScreenError, ScreenLoading } from '#src/components/screen-states';
+import { ListSearch } from '#src/components/list-search';
 import { vi } from '#src/i18n/vi';
 import { getErrorMessage } from '#src/lib/http';
 import { toast } from '#src/lib/toast';
@@ -15,13 +14,12 @@ import {
   useAdminAction,
   type RestaurantAction,
 } from '../api/admin-api';
-import { ListPagination } from '../components/list-pagination';
-import { readPage } from '../list-params';
-import { ListSearch, SEARCH_MAX } from '../components/list-search';
+import { AdminList } from '../components/admin-list';
+import { readPage, SEARCH_MAX } from '../list-params';
 import { OfflineNote } from '../components/offline-note';
 import { ReasonModal } from '../components/reason-modal';
+import { StatusTabs } from '../components/status-tabs';
 import { RestaurantCard, type RestaurantCardAction } from '../components/restaurant-card';
-import classes from '../components/admin.module.css';
 
 const text = vi.adminConsole.restaurants;
 const common = vi.adminConsole;
@@ -95,46 +93,23 @@ export function AdminRestaurantsPage() {
     window.scrollTo({ top: 0 });
   };
 
-  let body;
-  if (list.isPending) body = <ScreenLoading label={common.loading} />;
-  else if (!list.data) {
-    body = (
-      <ScreenError
-        title={common.loadFailed}
-        error={list.error}
-        retryLabel={common.retry}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {view.q ? text.noMatch(view.q) : text.empty[view.status]}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <ul
-          className={list.isPlaceholderData ? `${classes.list} ${classes.stale}` : classes.list}
-          aria-busy={list.isPlaceholderData}
-        >
-          {list.data.items.map((restaurant) => (
-            <li key={restaurant.id}>
-              <RestaurantCard
-                restaurant={restaurant}
-                running={runningId === restaurant.id ? runningKind : null}
-                disabled={!online || runningId !== null}
-                describedBy={online ? undefined : noteId}
-                onAction={(kind) => onAction(restaurant, kind)}
-              />
-            </li>
-          ))}
-        </ul>
-        <ListPagination pagination={list.data.pagination} page={view.page} onPage={goTo} />
-      </Stack>
-    );
-  }
+  const body = (
+    <AdminList
+      list={list}
+      page={view.page}
+      onPage={goTo}
+      empty={view.q ? text.noMatch(view.q) : text.empty[view.status]}
+      renderItem={(restaurant) => (
+        <RestaurantCard
+          restaurant={restaurant}
+          running={runningId === restaurant.id ? runningKind : null}
+          disabled={!online || runningId !== null}
+          describedBy={online ? undefined : noteId}
+          onAction={(kind) => onAction(restaurant, kind)}
+        />
+      )}
+    />
+  );
 
   const pending = action.isPending;
   const close = () => setAsking(null);
@@ -184,24 +159,20 @@ export function AdminRestaurantsPage() {
       <ListSearch
         label={text.search}
         placeholder={text.searchPlaceholder}
+        maxLength={SEARCH_MAX}
         value={view.q}
         onSearch={search}
       />
       {online ? null : <OfflineNote id={noteId} />}
-      <Tabs value={view.status} onChange={select} keepMounted={false}>
-        <Tabs.List aria-label={text.tabs} className={classes.tabList}>
-          {STATUSES.map((status) => (
-            <Tabs.Tab key={status} value={status} className={classes.tab}>
-              {text[status]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {STATUSES.map((status) => (
-          <Tabs.Panel key={status} value={status} pt="md">
-            {status === view.status ? body : null}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <StatusTabs
+        statuses={STATUSES}
+        value={view.status}
+        onChange={select}
+        label={text.tabs}
+        names={text}
+      >
+        {body}
+      </StatusTabs>
       {modal}
     </Stack>
   );

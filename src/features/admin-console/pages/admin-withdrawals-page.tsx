@@ -1,10 +1,8 @@
-import '@mantine/core/styles/Tabs.layer.css';
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminWithdrawal } from '#contract/wallet';
-import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { vi } from '#src/i18n/vi';
 import { formatVnd } from '#src/lib/format';
 import { getErrorMessage } from '#src/lib/http';
@@ -17,13 +15,13 @@ import {
   type WithdrawalAction,
   type WithdrawalStatus,
 } from '../api/admin-api';
-import { ListPagination } from '../components/list-pagination';
+import { AdminList } from '../components/admin-list';
 import { readPage } from '../list-params';
 import { OfflineNote } from '../components/offline-note';
 import { ReasonModal } from '../components/reason-modal';
+import { StatusTabs } from '../components/status-tabs';
 import { WithdrawalCard, type WithdrawalCardAction } from '../components/withdrawal-card';
 import { WithdrawalExport } from '../components/withdrawal-export';
-import classes from '../components/admin.module.css';
 
 const text = vi.adminConsole.withdrawals;
 const common = vi.adminConsole;
@@ -81,46 +79,23 @@ export function AdminWithdrawalsPage() {
     window.scrollTo({ top: 0 });
   };
 
-  let body;
-  if (list.isPending) body = <ScreenLoading label={common.loading} />;
-  else if (!list.data) {
-    body = (
-      <ScreenError
-        title={common.loadFailed}
-        error={list.error}
-        retryLabel={common.retry}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {text.empty[view.status]}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <ul
-          className={list.isPlaceholderData ? `${classes.list} ${classes.stale}` : classes.list}
-          aria-busy={list.isPlaceholderData}
-        >
-          {list.data.items.map((withdrawal) => (
-            <li key={withdrawal.id}>
-              <WithdrawalCard
-                withdrawal={withdrawal}
-                running={runningId === withdrawal.id ? runningKind : null}
-                disabled={!online || runningId !== null}
-                describedBy={online ? undefined : noteId}
-                onAction={(kind) => setAsking({ kind, withdrawal })}
-              />
-            </li>
-          ))}
-        </ul>
-        <ListPagination pagination={list.data.pagination} page={view.page} onPage={goTo} />
-      </Stack>
-    );
-  }
+  const body = (
+    <AdminList
+      list={list}
+      page={view.page}
+      onPage={goTo}
+      empty={text.empty[view.status]}
+      renderItem={(withdrawal) => (
+        <WithdrawalCard
+          withdrawal={withdrawal}
+          running={runningId === withdrawal.id ? runningKind : null}
+          disabled={!online || runningId !== null}
+          describedBy={online ? undefined : noteId}
+          onAction={(kind) => setAsking({ kind, withdrawal })}
+        />
+      )}
+    />
+  );
 
   let modal = null;
   if (asking) {
@@ -164,20 +139,15 @@ export function AdminWithdrawalsPage() {
         {text.title}
       </Title>
       {online ? null : <OfflineNote id={noteId} />}
-      <Tabs value={view.status} onChange={select} keepMounted={false}>
-        <Tabs.List aria-label={text.tabs} className={classes.tabList}>
-          {STATUSES.map((status) => (
-            <Tabs.Tab key={status} value={status} className={classes.tab}>
-              {text[status]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {STATUSES.map((status) => (
-          <Tabs.Panel key={status} value={status} pt="md">
-            {status === view.status ? body : null}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <StatusTabs
+        statuses={STATUSES}
+        value={view.status}
+        onChange={select}
+        label={text.tabs}
+        names={text}
+      >
+        {body}
+      </StatusTabs>
       {/* Below the queue: paying owners is the daily task, the accountant's file a monthly one. */}
       <WithdrawalExport />
       {modal}

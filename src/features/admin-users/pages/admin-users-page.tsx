@@ -1,31 +1,18 @@
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
-import { Anchor, Badge, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
 import type { AdminUser } from '#contract/admin-users';
 import { IconUser } from '#src/components/icons';
+import { ListSearch } from '#src/components/list-search';
+import { PageLinks } from '#src/components/page-links';
 import { ScreenEmpty, ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
-import { adminUserQueries, type AdminUserPage } from '../api/admin-users';
-import { UserSearch } from '../components/user-search';
+import { listParams, pageOf } from '#src/lib/list-address';
+import { adminUserQueries } from '../api/admin-users';
 
 const text = vi.adminUsers;
-
-/** ?page=3 in the address; anything else is the first page. */
-function pageOf(raw: string | null): number {
-  const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/**
- * Counts stop ten pages past the one asked (contract/envelope.ts), so the last page number may
- * be a lower bound; has_next is always exact and keeps the next page reachable.
- */
-function pageCount({ pagination }: AdminUserPage, page: number): number {
-  return Math.max(pagination.total_pages, page + (pagination.has_next ? 1 : 0), 1);
-}
 
 function roleName(role: AdminUser['role']): string {
   return vi.roles[role];
@@ -74,12 +61,7 @@ export function AdminUsersPage() {
 
   const search = (next: string) => setParams(next ? { q: next } : {}, { replace: true });
   const goToPage = (next: number) => {
-    setParams(() => {
-      const updated = new URLSearchParams();
-      if (q) updated.set('q', q);
-      if (next > 1) updated.set('page', String(next));
-      return updated;
-    });
+    setParams(listParams(q, next));
     window.scrollTo({ top: 0 });
   };
 
@@ -125,25 +107,7 @@ export function AdminUsersPage() {
             </li>
           ))}
         </Stack>
-        {pageCount(data, page) > 1 ? (
-          <nav aria-label={text.pages}>
-            <Group justify="center">
-              <Pagination
-                total={pageCount(data, page)}
-                value={page}
-                onChange={goToPage}
-                getItemProps={(item) => ({ 'aria-label': text.page(item) })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': text.previousPage }
-                    : control === 'next'
-                      ? { 'aria-label': text.nextPage }
-                      : {}
-                }
-              />
-            </Group>
-          </nav>
-        ) : null}
+        <PageLinks pagination={data.pagination} page={page} onPage={goToPage} labels={text} />
       </>
     );
   }
@@ -153,7 +117,15 @@ export function AdminUsersPage() {
       <Title order={1} size="h2">
         {text.title}
       </Title>
-      <UserSearch value={q} onSearch={search} />
+      <ListSearch
+        label={text.search}
+        placeholder={text.searchPlaceholder}
+        value={q}
+        onSearch={search}
+        size="md"
+        withIcon
+        spellCheck={false}
+      />
       {content}
     </Stack>
   );

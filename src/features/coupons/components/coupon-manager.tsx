@@ -1,15 +1,14 @@
 import '@mantine/core/styles/Alert.layer.css';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { ManagedCoupon } from '#contract/coupon-admin';
 import { isNoRestaurantError } from '#src/api/staff-restaurant';
 import { IconPlus } from '#src/components/action-icons';
 import { IconTicket } from '#src/components/icons';
 import { ConfirmDialog } from '#src/components/cart/confirm-dialog';
+import { NotLinkedNotice } from '#src/components/not-linked-notice';
 import { ScreenEmpty, ScreenError, ScreenLoading } from '#src/components/screen-states';
-import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { getErrorMessage } from '#src/lib/http';
 import { toast } from '#src/lib/toast';
@@ -25,20 +24,6 @@ interface CouponManagerProps {
   title: string;
   /** False for the restaurant's staff: the same list, without a control that changes it. */
   canManage: boolean;
-}
-
-/** A staff account no restaurant is linked to gets the server's words and the way to one. */
-function NotLinked({ error }: { error: unknown }) {
-  return (
-    <Stack align="center" gap="sm" py="xl" ta="center">
-      <Text fw={600} maw={460}>
-        {getErrorMessage(error)}
-      </Text>
-      <Button component={Link} to={paths.staffRestaurant} size="md">
-        {text.linkRestaurant}
-      </Button>
-    </Stack>
-  );
 }
 
 /**
@@ -79,7 +64,7 @@ export function CouponManager({ scope, title, canManage }: CouponManagerProps) {
 
   let content;
   if (error && isNoRestaurantError(error)) {
-    content = <NotLinked error={error} />;
+    content = <NotLinkedNotice error={error} linkLabel={text.linkRestaurant} />;
   } else if (isPending) {
     content = <ScreenLoading label={text.loading} />;
   } else if (!data) {

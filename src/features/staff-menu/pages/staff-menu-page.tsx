@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Pagination.layer.css';
-import { Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
@@ -8,49 +7,24 @@ import { isNoRestaurantError } from '#src/api/staff-restaurant';
 import { ConfirmDialog } from '#src/components/cart/confirm-dialog';
 import { IconBowl } from '#src/components/icons';
 import { IconPlus } from '#src/components/action-icons';
+import { ListSearch } from '#src/components/list-search';
+import { NotLinkedNotice } from '#src/components/not-linked-notice';
+import { PageLinks } from '#src/components/page-links';
 import { ScreenEmpty, ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { getErrorMessage } from '#src/lib/http';
+import { listParams, pageOf } from '#src/lib/list-address';
 import { toast } from '#src/lib/toast';
 import { useDeleteFood } from '../api/delete-food';
-import { staffFoodQueries, type StaffFoodPage } from '../api/get-staff-foods';
+import { staffFoodQueries } from '../api/get-staff-foods';
 import { useToggleFood } from '../api/toggle-food';
-import { MenuSearch } from '../components/menu-search';
 import { StaffFoodRow } from '../components/staff-food-row';
 import classes from '../components/staff-menu.module.css';
 
 const text = vi.staffMenu;
 
 const NEW_DISH_PATH = generatePath(paths.staffDish, { id: 'new' });
-
-/** ?page=3 in the address; anything else is the first page. */
-function pageOf(raw: string | null): number {
-  const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/**
- * Counts stop ten pages past the one asked (contract/envelope.ts), so the last page number may
- * be a lower bound; has_next is always exact and keeps the next page reachable.
- */
-function pageCount({ pagination }: StaffFoodPage, page: number): number {
-  return Math.max(pagination.total_pages, page + (pagination.has_next ? 1 : 0), 1);
-}
-
-/** A staff account no restaurant is linked to gets the server's words and the way to one. */
-function NotLinked({ error }: { error: unknown }) {
-  return (
-    <Stack align="center" gap="sm" py="xl" ta="center">
-      <Text fw={600} maw={460}>
-        {getErrorMessage(error)}
-      </Text>
-      <Button component={Link} to={paths.staffRestaurant} size="md">
-        {text.linkRestaurant}
-      </Button>
-    </Stack>
-  );
-}
 
 function Empty({ q }: { q: string }) {
   if (q !== '') {
@@ -79,12 +53,7 @@ export function StaffMenuPage() {
 
   const search = (next: string) => setParams(next ? { q: next } : {}, { replace: true });
   const goToPage = (next: number) => {
-    setParams(() => {
-      const updated = new URLSearchParams();
-      if (q) updated.set('q', q);
-      if (next > 1) updated.set('page', String(next));
-      return updated;
-    });
+    setParams(listParams(q, next));
     window.scrollTo({ top: 0 });
   };
 
@@ -93,16 +62,7 @@ export function StaffMenuPage() {
   const pastEnd = data?.items.length === 0 && page > 1;
   useEffect(() => {
     if (!pastEnd || lastPage === null) return;
-    setParams(
-      () => {
-        const updated = new URLSearchParams();
-        if (q) updated.set('q', q);
-        const target = Math.min(lastPage, page - 1);
-        if (target > 1) updated.set('page', String(target));
-        return updated;
-      },
-      { replace: true },
-    );
+    setParams(listParams(q, Math.min(lastPage, page - 1)), { replace: true });
   }, [pastEnd, lastPage, page, q, setParams]);
 
   const onToggle = (food: StaffFood) =>
@@ -129,7 +89,7 @@ export function StaffMenuPage() {
 
   let content;
   if (error && isNoRestaurantError(error)) {
-    content = <NotLinked error={error} />;
+    content = <NotLinkedNotice error={error} linkLabel={text.linkRestaurant} />;
   } else if (isPending) {
     content = <ScreenLoading label={text.loading} />;
   } else if (!data) {
@@ -161,26 +121,13 @@ export function StaffMenuPage() {
             </li>
           ))}
         </ul>
-        {pageCount(data, page) > 1 ? (
-          <nav aria-label={text.pages}>
-            <Group justify="center">
-              <Pagination
-                total={pageCount(data, page)}
-                value={page}
-                onChange={goToPage}
-                size="lg"
-                getItemProps={(item) => ({ 'aria-label': text.page(item) })}
-                getControlProps={(control) =>
-                  control === 'previous'
-                    ? { 'aria-label': text.previousPage }
-                    : control === 'next'
-                      ? { 'aria-label': text.nextPage }
-                      : {}
-                }
-              />
-            </Group>
-          </nav>
-        ) : null}
+        <PageLinks
+          pagination={data.pagination}
+          page={page}
+          onPage={goToPage}
+          labels={text}
+          size="lg"
+        />
       </>
     );
   }
@@ -195,7 +142,14 @@ export function StaffMenuPage() {
           {text.addDish}
         </Button>
       </Group>
-      <MenuSearch value={q} onSearch={search} />
+      <ListSearch
+        label={text.search}
+        placeholder={text.searchPlaceholder}
+        value={q}
+        onSearch={search}
+        size="md"
+        withIcon
+      />
       {content}
       <ConfirmDialog
         opened={deleting !== null}

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isNoRestaurantError } from '#src/api/staff-restaurant';
 import { staffReviewQueries } from '#src/api/staff-reviews';
+import { ListSearch } from '#src/components/list-search';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { ReviewList } from '../components/review-list';
-import { ReviewSearch } from '../components/review-search';
-import { readReviewView, reviewViewParams } from '../review-params';
+import { readReviewView, reviewViewParams, SEARCH_MAX } from '../review-params';
 
 const text = vi.staffReviews;
 
@@ -81,7 +81,17 @@ export function StaffReviewsPage() {
           </Text>
         ) : null}
       </Group>
-      <ReviewSearch value={view.q} onSearch={search} />
+      <ListSearch
+        label={text.search}
+        hideLabel
+        placeholder={text.searchPlaceholder}
+        value={view.q}
+        onSearch={search}
+        size="md"
+        maxLength={SEARCH_MAX}
+        withIcon
+        submitLabel={text.searchSubmit}
+      />
       {body}
     </Stack>
   );
