@@ -1,0 +1,300 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { WEEKDAYS } from '../contract/catalogue';
+import { paths } from '../src/config/paths';
+import { vi } from '../src/i18n/vi';
+import {
+  apiAsUser,
+  payInSandbox,
+  price,
+  signInAsNewCustomer,
+  toast,
+  uniquePhone,
+} from './helpers';
+
+// Running the platform from the admin console, on the built app and the real server: a new
+// owner registers and creates a restaurant, which customers do not see until demo_admin
+// approves it in the console; the owner makes a coupon 'GIAM20K' in 'Khuyến mãi' and a new
+// customer pays with it from a wallet topped up in the VNPay popup; the owner takes the order
+// through, withdraws the settlement, and the admin marks the withdrawal paid with the bank's
+// reference; last, the admin locks the customer, whose next request ends on the sign-in screen
+// with the Vietnamese message.
+//
+// Everything it changes is its own: a restaurant in Huế (a city the demo data and the other
+// journeys leave alone, so it joins no one's search or home grid), an owner, a customer with a
+// phone of its own (it is locked at the end), one coupon and one withdrawal. demo_admin only
+// reads what others made.
+
+test.use({ trace: { mode: 'retain-on-failure', snapshots: false } });
+
+const DEMO_ADMIN = { username: 'demo_admin', password: 'demo123456' };
+const PASSWORD = 'Bun-bo-Hue-2026!';
+/** The restaurant by Đông Ba market; the customer a few hundred metres away, by Trường Tiền. */
+const RESTAURANT_ADDRESS = 'Chợ Đông Ba, 2 Trần Hưng Đạo, Huế';
+const CUSTOMER_PLACE = 'Cầu Trường Tiền, Huế';
+const DELIVERY = { address: '5 Lê Lợi, Vĩnh Ninh, Huế', phone: '0912 345 678' };
+const DISH_PRICE = 65_000;
+const DISCOUNT = 20_000;
+const TOTAL = DISH_PRICE - DISCOUNT;
+const DEPOSIT = 100_000;
+const BANK_REFERENCE = 'FT26331987654';
+
+// The words of the console and of 'Khuyến mãi' this journey walks, in one place.
+const UI = {
+  consolePath: '/admin',
+  consoleTitle: 'Bảng điều khiển quản trị',
+  restaurants: 'Nhà hàng',
+  withdrawals: 'Rút tiền',
+  users: 'Người dùng',
+  pendingTab: 'Chờ duyệt',
+  searchRestaurant: 'Tìm nhà hàng',
+  approve: 'Duyệt',
+  approved: 'Đã duyệt nhà hàng',
+  withdrawalsPending: 'Chờ xử lý',
+  withdrawalsPaid: 'Đã chuyển',
+  markPaid: 'Đánh dấu đã chuyển',
+  bankReference: 'Mã giao dịch chuyển khoản',
+  confirmPaid: 'Xác nhận đã chuyển',
+  searchUser: 'Tìm người dùng',
+  lock: 'Khóa tài khoản',
+  confirmLock: 'Xác nhận khóa',
+  locked: 'Đã khóa',
+  accountLocked: 'Tài khoản của bạn đã bị khóa',
+  promotions: 'Khuyến mãi',
+  promotionsPath: '/staff/coupons',
+  createCoupon: 'Tạo mã giảm giá',
+  couponCode: 'Mã giảm giá',
+  fixedAmount: 'Số tiền cố định',
+  couponValue: 'Giá trị',
+  saveCoupon: 'Lưu mã giảm giá',
+  couponValueInWords: `Giảm ${price(DISCOUNT)}`,
+  couponRunning: 'Đang chạy',
+};
+
+/** A text field by its label (required fields add a '*' that is not part of the name). */
+const field = (page: Page, label: string) =>
+  page.getByRole('textbox', { name: label, exact: true });
+
+/** A browser context of its own for each person. */
+async function newPage(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+  });
+  return context.newPage();
+}
+
+async function signInAsStaff(page: Page, username: string, password: string) {
+  await page.goto('/staff/login');
+  await page.getByLabel(vi.auth.staff.username).fill(username);
+  await page.getByLabel(vi.auth.staff.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: vi.auth.staff.submit }).click();
+  await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
+}
+
+/** The signed-in user's wallet balance, as the API tells it. */
+async function walletBalance(page: Page): Promise<number> {
+  const reply = await apiAsUser(page, '/api/payment/wallet/balance/');
+  expect(reply.status).toBe(200);
+  return (reply.body as { data: { balance: number } }).data.balance;
+}
+
+test('an admin approves a new restaurant, pays out its owner and locks a customer who used its coupon', async ({
+  page: owner,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const { phone } = uniquePhone(testInfo.testId);
+  const salt = `${phone.slice(4)}${Math.floor(Math.random() * 100)}`;
+  const account = { username: `chu_quan_hue_${salt}`, email: `quan.hue.${salt}@example.com` };
+  const restaurantName = `Bún Bò Đông Ba ${salt}`;
+  const dishName = `Bún bò giò heo ${salt}`;
+  // Codes are unique on the server: a retry against the same server needs another one.
+  const couponCode = testInfo.retry === 0 ? 'GIAM20K' : `GIAM20K${testInfo.retry}`;
+
+  // --- A new owner registers and creates a restaurant, open around the clock, with a dish ---
+  await owner.goto('/register');
+  const register = vi.auth.register;
+  await owner.getByLabel(register.username).fill(account.username);
+  await owner.getByLabel(register.firstName, { exact: true }).fill('Hương');
+  await owner.getByLabel(register.lastName, { exact: true }).fill('Lê Thị');
+  await owner.getByLabel(register.email).fill(account.email);
+  await owner.getByLabel(register.phone).fill(phone);
+  await owner.getByLabel(register.address).fill('10 Chi Lăng, Phú Hiệp, Huế');
+  await owner.getByLabel(register.password, { exact: true }).fill(PASSWORD);
+  await owner.getByLabel(register.confirmPassword, { exact: true }).fill(PASSWORD);
+  await owner.getByRole('button', { name: register.submit }).click();
+  await expect(owner).toHaveURL(/\/staff\/login$/);
+  await signInAsStaff(owner, account.username, PASSWORD);
+  await owner.getByRole('link', { name: vi.dashboard.linkRestaurant }).click();
+  await expect(owner).toHaveURL(/\/staff\/restaurant$/);
+
+  const form = vi.staffRestaurant;
+  await field(owner, form.name).fill(restaurantName);
+  await field(owner, form.address).fill(RESTAURANT_ADDRESS);
+  await field(owner, form.phone).fill('0234 352 1234');
+  await field(owner, form.email).fill(account.email);
+  await owner.getByRole('button', { name: form.create }).click();
+  await expect(toast(owner, form.created)).toBeVisible();
+  await expect(owner.getByText(form.approvalStatus.pending).first()).toBeVisible();
+
+  const hours = vi.hoursEditor;
+  for (const day of WEEKDAYS) {
+    const name = vi.openingHours.weekdays[day];
+    await owner.getByLabel(hours.openLabel(name, 1)).fill('00:00');
+    await owner.getByLabel(hours.closeLabel(name, 1)).fill('00:00');
+  }
+  await owner.getByRole('button', { name: hours.save }).click();
+  await expect(toast(owner, hours.saved)).toBeVisible();
+
+  await owner.goto(paths.staffMenu);
+  await owner
+    .getByRole('link', { name: vi.staffMenu.addDish })
+    .or(owner.getByRole('button', { name: vi.staffMenu.addDish }))
+    .first()
+    .click();
+  await field(owner, vi.dishForm.name).fill(dishName);
+  await field(owner, vi.dishForm.price).fill(String(DISH_PRICE));
+  await owner.getByRole('button', { name: vi.dishForm.create }).click();
+  await expect(toast(owner, vi.dishForm.created)).toBeVisible();
+  await expect(owner).toHaveURL(/\/staff\/menu$/);
+
+  // --- A new customer by Trường Tiền bridge does not find it while it is pending ---
+  const customer = await newPage(browser, testInfo);
+  const customerPhone = await signInAsNewCustomer(customer, request, `${testInfo.testId}-customer`);
+  const addressDialog = customer.getByRole('dialog', { name: vi.address.title });
+  await addressDialog.getByLabel(vi.address.search).fill(CUSTOMER_PLACE);
+  await addressDialog.getByLabel(vi.address.search).press('Enter');
+  await addressDialog.getByRole('button', { name: vi.address.done }).click();
+  await expect(addressDialog).toBeHidden();
+  const searchPath = `/search?q=${encodeURIComponent(dishName)}`;
+  await customer.goto(searchPath);
+  await expect(customer.getByText(vi.search.empty)).toBeVisible();
+
+  // --- demo_admin lands on the console and approves it from the queue ---
+  const admin = await newPage(browser, testInfo);
+  await signInAsStaff(admin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+  await expect(admin).toHaveURL(new RegExp(`${UI.consolePath}$`));
+  await expect(admin.getByRole('heading', { name: UI.consoleTitle })).toBeVisible();
+  await admin.getByRole('link', { name: UI.restaurants, exact: true }).first().click();
+  await admin.getByRole('tab', { name: UI.pendingTab }).click();
+  await admin.getByRole('textbox', { name: UI.searchRestaurant }).fill(restaurantName);
+  const pendingCard = admin
+    .getByRole('article')
+    .filter({ hasText: restaurantName })
+    .or(admin.locator('[data-restaurant-card]').filter({ hasText: restaurantName }));
+  await expect(pendingCard).toHaveCount(1);
+  await pendingCard.getByRole('button', { name: UI.approve, exact: true }).click();
+  await expect(toast(admin, UI.approved)).toBeVisible();
+
+  // Customers find it now.
+  await customer.goto(searchPath);
+  const foods = customer.getByRole('list', { name: vi.search.matchingFoods(restaurantName) });
+  await expect(foods.getByText(dishName)).toBeVisible();
+
+  // --- The owner makes a coupon in 'Khuyến mãi' ---
+  await owner.getByRole('link', { name: UI.promotions, exact: true }).first().click();
+  await expect(owner).toHaveURL(new RegExp(`${UI.promotionsPath}$`));
+  await owner.getByRole('button', { name: UI.createCoupon }).click();
+  await field(owner, UI.couponCode).fill(couponCode.toLowerCase());
+  // Upper-cased as typed.
+  await expect(field(owner, UI.couponCode)).toHaveValue(couponCode);
+  await owner.getByText(UI.fixedAmount, { exact: true }).click();
+  await field(owner, UI.couponValue).fill(String(DISCOUNT));
+  await owner.getByRole('button', { name: UI.saveCoupon }).click();
+  const couponRow = owner
+    .getByRole('row')
+    .or(owner.getByRole('article'))
+    .or(owner.getByRole('listitem'))
+    .filter({ hasText: couponCode });
+  await expect(couponRow.getByText(UI.couponValueInWords)).toBeVisible();
+  await expect(couponRow.getByText(UI.couponRunning)).toBeVisible();
+
+  // --- The customer tops up in the VNPay popup and pays with the coupon from the wallet ---
+  await customer.goto(paths.deposit);
+  await customer.getByLabel(vi.wallet.amount).fill(String(DEPOSIT));
+  const depositPopup = customer.waitForEvent('popup');
+  await customer.getByRole('button', { name: vi.wallet.createDeposit }).click();
+  await payInSandbox(await depositPopup, DEPOSIT);
+  await expect(toast(customer, vi.wallet.deposited)).toBeVisible();
+
+  await customer.goto(searchPath);
+  await foods.getByRole('button', { name: vi.cart.addNamed(dishName) }).click();
+  await expect(toast(customer, vi.cart.added)).toBeVisible();
+  await customer.goto(paths.checkout);
+  await customer.getByRole('textbox', { name: vi.checkout.address }).fill(DELIVERY.address);
+  await customer.getByRole('textbox', { name: vi.checkout.phone }).fill(DELIVERY.phone);
+  await customer.getByRole('textbox', { name: vi.checkout.coupon }).fill(couponCode);
+  await customer.getByRole('button', { name: vi.checkout.applyCoupon }).click();
+  await expect(toast(customer, vi.checkout.couponApplied)).toBeVisible();
+  await expect(
+    customer.getByText(vi.checkout.couponInUse(couponCode, price(DISCOUNT))),
+  ).toBeVisible();
+  const summary = customer.getByRole('region', { name: vi.checkout.summary });
+  await expect(summary.getByText(vi.checkout.discountAmount(price(DISCOUNT)))).toBeVisible();
+  await expect(summary.getByText(price(TOTAL), { exact: true })).toBeVisible();
+  await customer.getByRole('button', { name: vi.checkout.placeOrder }).click();
+  await expect(toast(customer, vi.payment.paid)).toBeVisible();
+  await expect(customer).toHaveURL(/\/orders\/\d+$/);
+  const orderId = Number(/\/orders\/(\d+)$/.exec(customer.url())![1]);
+  expect(await walletBalance(customer)).toBe(DEPOSIT - TOTAL);
+
+  // --- The owner takes it through and withdraws what it paid them ---
+  await owner.goto(`/orders/${orderId}`);
+  for (const [button, done] of [
+    [vi.orders.accept, vi.orders.accepted],
+    [vi.orders.markDone, vi.orders.markedDone],
+    [vi.orders.complete, vi.orders.completed],
+  ] as const) {
+    await owner.getByRole('button', { name: button, exact: true }).click();
+    await expect(toast(owner, done)).toBeVisible();
+  }
+  // COMMISSION_PERCENT is 0 here: the whole total, the coupon being the restaurant's.
+  expect(await walletBalance(owner)).toBe(TOTAL);
+  await owner.goto(paths.withdraw);
+  await owner.getByLabel(vi.wallet.amount).fill(String(TOTAL));
+  await owner.getByRole('button', { name: vi.wallet.withdrawSubmit }).click();
+  await expect(toast(owner, vi.wallet.withdrawn)).toBeVisible();
+
+  // --- The admin marks the withdrawal paid with the bank's reference ---
+  await admin.getByRole('link', { name: UI.withdrawals, exact: true }).first().click();
+  await admin.getByRole('tab', { name: UI.withdrawalsPending }).click();
+  const pendingRow = admin
+    .getByRole('row')
+    .or(admin.getByRole('article'))
+    .or(admin.getByRole('listitem'))
+    .filter({ hasText: restaurantName });
+  await expect(pendingRow.getByText(price(TOTAL)).first()).toBeVisible();
+  await pendingRow.getByRole('button', { name: UI.markPaid }).click();
+  const paidDialog = admin.getByRole('dialog');
+  await paidDialog.getByRole('textbox', { name: UI.bankReference }).fill(BANK_REFERENCE);
+  await paidDialog.getByRole('button', { name: UI.confirmPaid }).click();
+  await expect(paidDialog).toBeHidden();
+  await expect(admin.getByText(restaurantName)).toHaveCount(0);
+  await admin.getByRole('tab', { name: UI.withdrawalsPaid }).click();
+  const paidRow = admin
+    .getByRole('row')
+    .or(admin.getByRole('article'))
+    .or(admin.getByRole('listitem'))
+    .filter({ hasText: restaurantName });
+  await expect(paidRow.getByText(BANK_REFERENCE)).toBeVisible();
+  await expect(paidRow.getByText(price(TOTAL)).first()).toBeVisible();
+
+  // --- The admin finds the customer by phone and locks them ---
+  await admin.getByRole('link', { name: UI.users, exact: true }).first().click();
+  await admin.getByRole('textbox', { name: UI.searchUser }).fill(customerPhone);
+  await admin.getByRole('link').filter({ hasText: customerPhone }).click();
+  await expect(admin).toHaveURL(/\/admin\/users\/\d+$/);
+  await admin.getByRole('button', { name: UI.lock, exact: true }).click();
+  const lockDialog = admin.getByRole('dialog');
+  await lockDialog.getByRole('button', { name: UI.confirmLock }).click();
+  await expect(lockDialog).toBeHidden();
+  await expect(admin.getByText(UI.locked, { exact: true }).first()).toBeVisible();
+
+  // --- The customer's next request is refused: the sign-in screen says why ---
+  await customer.getByRole('link', { name: vi.layout.orders }).first().click();
+  await expect(customer).toHaveURL(/\/login$/);
+  await expect(customer.getByRole('alert').filter({ hasText: UI.accountLocked })).toBeVisible();
+});
