@@ -24,6 +24,10 @@ export function accessFor(pathname: string): Access | undefined {
 export function resolveAccess(pathname: string, session: AccessSession): AccessDecision {
   const access = accessFor(pathname);
   const user = session.user;
+  // An admin's home is the console: / (and with it every unknown path) leads there.
+  if (user?.role === 'admin' && matchPath(paths.home, pathname) !== null) {
+    return redirect(paths.admin);
+  }
   switch (access) {
     case undefined:
       return redirect(paths.home);
@@ -39,5 +43,8 @@ export function resolveAccess(pathname: string, session: AccessSession): AccessD
     case 'staff':
       if (!user) return redirect(paths.login);
       return isStaffLevel(user.role) ? allow : redirect(paths.home);
+    case 'admin':
+      if (!user) return redirect(paths.login);
+      return user.role === 'admin' ? allow : redirect(paths.home);
   }
 }

@@ -120,7 +120,7 @@ export const appRoutes: RouteObject[] = [
       {
         element: <AppLayout />,
         hydrateFallbackElement: <SplashHold />,
-        children: leaves('user', 'customer', 'staff'),
+        children: leaves('user', 'customer', 'staff', 'admin'),
       },
       {
         element: <PublicLayout />,

@@ -8,9 +8,10 @@ import { paths, type RoutePath } from '../config/paths';
  * - user: any signed-in user (visitors are sent to /login)
  * - customer: a signed-in customer (visitors to /login, staff-level users to /)
  * - staff: a signed-in staff-level user (visitors to /login, customers to /)
+ * - admin: a signed-in admin (visitors to /login, anyone else to /)
  * - public: everyone
  */
-export type Access = 'visitor' | 'user' | 'customer' | 'staff' | 'public';
+export type Access = 'visitor' | 'user' | 'customer' | 'staff' | 'admin' | 'public';
 
 export const routeAccess: ReadonlyArray<{ path: RoutePath; access: Access }> = [
   { path: paths.login, access: 'visitor' },
@@ -35,5 +36,14 @@ export const routeAccess: ReadonlyArray<{ path: RoutePath; access: Access }> = [
   { path: paths.staffRestaurant, access: 'staff' },
   { path: paths.staffReviews, access: 'staff' },
   { path: paths.staffOrderTicket, access: 'staff' },
+  { path: paths.staffCoupons, access: 'staff' },
+  { path: paths.admin, access: 'admin' },
+  { path: paths.adminRestaurants, access: 'admin' },
+  { path: paths.adminWithdrawals, access: 'admin' },
+  { path: paths.adminUsers, access: 'admin' },
+  { path: paths.adminUser, access: 'admin' },
+  { path: paths.adminCoupons, access: 'admin' },
+  { path: paths.adminMoney, access: 'admin' },
+  { path: paths.adminAudit, access: 'admin' },
   { path: paths.paymentResult, access: 'public' },
 ];

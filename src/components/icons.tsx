@@ -103,6 +103,18 @@ export function IconStar(props: IconProps) {
   );
 }
 
+/** A discount ticket: the restaurant's 'Khuyến mãi' in the staff navigation. */
+export function IconTicket(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v8a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2Z" />
+      <path d="m9 15 6-6" />
+      <circle cx="9.5" cy="9.5" r="0.5" />
+      <circle cx="14.5" cy="14.5" r="0.5" />
+    </Svg>
+  );
+}
+
 export function IconBell(props: IconProps) {
   return (
     <Svg {...props}>
@@ -134,6 +146,35 @@ export function IconLogout(props: IconProps) {
     <Svg {...props}>
       <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
       <path d="m9.5 16.5-4.5-4.5 4.5-4.5M5 12h11" />
+    </Svg>
+  );
+}
+
+export function IconStore(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 9.5 5.5 4h13L20 9.5a2.7 2.7 0 0 1-5.3 0 2.7 2.7 0 0 1-5.4 0 2.7 2.7 0 0 1-5.3 0z" />
+      <path d="M5.5 12v8h13v-8M10 20v-4.5h4V20" />
+    </Svg>
+  );
+}
+
+export function IconWallet(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v2.5" />
+      <rect x="4" y="7.5" width="16" height="12" rx="2" />
+      <path d="M15.5 13.5h1.5" />
+    </Svg>
+  );
+}
+
+export function IconUsers(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="9" cy="8.5" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+      <path d="M15.5 5.2a3.5 3.5 0 0 1 0 6.6M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
     </Svg>
   );
 }

@@ -28,6 +28,17 @@ export const paths = {
   staffReviews: '/staff/reviews',
   // The kitchen ticket of an order, for an 80 mm receipt printer.
   staffOrderTicket: '/staff/orders/:id/ticket',
+  // The owner's promotions (restaurant-scoped coupons).
+  staffCoupons: '/staff/coupons',
+  // The admin console: the platform's operator runs restaurants, payouts, users and coupons here.
+  admin: '/admin',
+  adminRestaurants: '/admin/restaurants',
+  adminWithdrawals: '/admin/withdrawals',
+  adminUsers: '/admin/users',
+  adminUser: '/admin/users/:id',
+  adminCoupons: '/admin/coupons',
+  adminMoney: '/admin/money',
+  adminAudit: '/admin/audit',
   paymentResult: '/api/payment/vnpay/return/',
 } as const;
 

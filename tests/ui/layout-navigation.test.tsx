@@ -107,8 +107,7 @@ describe('customer navigation (spec 2.2)', () => {
   });
 });
 
-// Admin counts as staff-level (spec section 6).
-describe.each(['staff', 'owner', 'admin'])('%s navigation (spec 2.2)', (role) => {
+describe.each(['staff', 'owner'])('%s navigation (spec 2.2)', (role) => {
   beforeEach(() => signInAs(role));
 
   it('links dashboard, menu, orders, reviews and profile, with orders highlighted', async () => {
@@ -129,6 +128,69 @@ describe.each(['staff', 'owner', 'admin'])('%s navigation (spec 2.2)', (role) =>
     // No cart and no collections for staff.
     expect(screen.queryByRole('link', { name: /Giỏ hàng/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Bộ sưu tập' })).not.toBeInTheDocument();
+  });
+});
+
+describe('admin navigation', () => {
+  beforeEach(() => signInAs('admin'));
+
+  it('makes the console the home, with every section on the desktop bar', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await screen.findByRole('banner');
+    const nav = mainNav();
+    expect(hrefs(nav)).toEqual([
+      '/admin',
+      '/admin/restaurants',
+      '/admin/withdrawals',
+      '/admin/users',
+      '/admin/coupons',
+      '/admin/money',
+      '/admin/audit',
+      '/profile',
+    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Tổng quan',
+      'Nhà hàng',
+      'Rút tiền',
+      'Người dùng',
+      'Mã giảm giá',
+      'Dòng tiền',
+      'Nhật ký',
+      'Tài khoản',
+    ]);
+    expect(screen.queryByRole('link', { name: /Giỏ hàng/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Thực đơn' })).not.toBeInTheDocument();
+  });
+
+  it('keeps five items on the bottom bar', async () => {
+    renderApp('/admin/restaurants');
+    await screen.findByRole('banner');
+    const nav = bottomNav();
+    expect(hrefs(nav)).toEqual([
+      '/admin',
+      '/admin/restaurants',
+      '/admin/withdrawals',
+      '/admin/users',
+      '/profile',
+    ]);
+    expect(highlighted(nav)).toEqual(['/admin/withdrawals']);
+  });
+
+  it('marks only the section in use, not the console home', async () => {
+    renderApp('/admin/restaurants');
+    await screen.findByRole('banner');
+    expect(within(mainNav()).getByRole('link', { name: 'Nhà hàng' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(mainNav()).getByRole('link', { name: 'Tổng quan' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 });
 

@@ -102,6 +102,7 @@ describe('the router with the guards of spec 2.1', () => {
     async ({ path, access }) => {
       if (access === 'user' || access === 'customer') signInAs('customer');
       if (access === 'staff') signInAs('staff');
+      if (access === 'admin') signInAs('admin');
       const concrete = path.replace(':id', '7');
       const { router } = renderApp(concrete);
       expect(await screen.findByRole('main')).toBeInTheDocument();

@@ -12,9 +12,9 @@ import { UserAvatar } from '#src/components/user-avatar';
 import { avatarOf, displayName, roleLabel } from '#src/components/user-identity';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/first-screen';
-import { isStaffLevel, session } from '#src/lib/session';
+import { session } from '#src/lib/session';
 import classes from './app-layout.module.css';
-import { badgeText, customerNavigation, staffNavigation, type NavEntry } from './navigation';
+import { badgeText, navigationFor, type NavEntry } from './navigation';
 import { useCartCount, useRefreshCartOnUpdate } from './use-cart-count';
 import { useRemoveSplash } from '#src/first-load/splash';
 import { useHydrated } from '#src/lib/use-hydrated';
@@ -85,7 +85,7 @@ function BottomLink({ entry, badge }: { entry: NavEntry; badge?: number }) {
   return (
     <NavLink
       to={entry.to}
-      end={entry.to === paths.home}
+      end={entry.to === paths.home || entry.to === paths.admin}
       className={`${classes.bottomLink} ${entry.highlighted ? classes.highlighted : ''}`}
       aria-label={badge === undefined ? undefined : vi.layout.cartWithCount(badge)}
       data-highlighted={entry.highlighted || undefined}
@@ -151,8 +151,7 @@ export interface AppLayoutProps {
 export function AppLayout({ notificationCount }: AppLayoutProps) {
   useRemoveSplash();
   const { user } = useSnapshot(session);
-  const staff = isStaffLevel(user?.role);
-  const navigation = staff ? staffNavigation : customerNavigation;
+  const navigation = navigationFor(user?.role);
   useRefreshCartOnUpdate(user !== null && navigation.cartButton);
   useSyncPush(user?.id);
   const signOut = useSignOut();
@@ -186,7 +185,11 @@ export function AppLayout({ notificationCount }: AppLayoutProps) {
             <ul className={classes.list}>
               {navigation.top.map((entry) => (
                 <li key={entry.to}>
-                  <NavLink to={entry.to} end={entry.to === paths.home} className={classes.topLink}>
+                  <NavLink
+                    to={entry.to}
+                    end={entry.to === paths.home || entry.to === paths.admin}
+                    className={classes.topLink}
+                  >
                     {entry.label}
                   </NavLink>
                 </li>

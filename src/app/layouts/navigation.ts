@@ -7,11 +7,15 @@ import {
   IconHome,
   IconReceipt,
   IconStar,
+  IconStore,
   IconUser,
+  IconUsers,
+  IconWallet,
   type IconProps,
 } from '#src/components/icons';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/first-screen';
+import { isStaffLevel } from '#src/lib/session';
 
 export interface NavEntry {
   to: string;
@@ -58,6 +62,65 @@ export const staffNavigation: Navigation = {
   bottom: [dashboard, menu, { ...orders, highlighted: true }, reviews, profile],
   cartButton: false,
 };
+
+// The admin's home is the console (/ leads there); its sections follow, the workload first.
+const console_: NavEntry = { to: paths.admin, label: vi.layout.dashboard, icon: IconDashboard };
+const adminRestaurants: NavEntry = {
+  to: paths.adminRestaurants,
+  label: vi.layout.adminRestaurants,
+  icon: IconStore,
+};
+const adminWithdrawals: NavEntry = {
+  to: paths.adminWithdrawals,
+  label: vi.layout.adminWithdrawals,
+  icon: IconWallet,
+};
+const adminUsers: NavEntry = { to: paths.adminUsers, label: vi.layout.adminUsers, icon: IconUsers };
+// Only the desktop bar shows these, and it shows no icons: they borrow existing ones.
+const adminCoupons: NavEntry = {
+  to: paths.adminCoupons,
+  label: vi.layout.adminCoupons,
+  icon: IconReceipt,
+};
+const adminMoney: NavEntry = {
+  to: paths.adminMoney,
+  label: vi.layout.adminMoney,
+  icon: IconWallet,
+};
+const adminAudit: NavEntry = {
+  to: paths.adminAudit,
+  label: vi.layout.adminAudit,
+  icon: IconReceipt,
+};
+
+export const adminNavigation: Navigation = {
+  top: [
+    console_,
+    adminRestaurants,
+    adminWithdrawals,
+    adminUsers,
+    adminCoupons,
+    adminMoney,
+    adminAudit,
+    profile,
+  ],
+  // Five at most: the money, coupons and audit screens are a phone's rarer visits, reached from
+  // the console's links. The payouts waiting on the admin sit in the middle, highlighted.
+  bottom: [
+    console_,
+    adminRestaurants,
+    { ...adminWithdrawals, highlighted: true },
+    adminUsers,
+    profile,
+  ],
+  cartButton: false,
+};
+
+/** The navigation of a signed-in user's role: admins get the console's, staff-level users the workspace's. */
+export function navigationFor(role: string | undefined): Navigation {
+  if (role === 'admin') return adminNavigation;
+  return isStaffLevel(role) ? staffNavigation : customerNavigation;
+}
 
 const BADGE_CAP = 99;
 

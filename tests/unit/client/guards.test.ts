@@ -14,7 +14,6 @@ const to = (path: string) => ({ kind: 'redirect', to: path });
 
 const visitorOnly = ['/login', '/staff/login', '/register'];
 const signedIn = [
-  '/',
   '/search',
   '/food/12',
   '/restaurant/3',
@@ -29,12 +28,23 @@ const signedIn = [
   '/notifications',
 ];
 const staffOnly = [
+  '/staff/coupons',
   '/staff/menu',
   '/staff/menu/5',
   '/staff/menu/new',
   '/staff/restaurant',
   '/staff/reviews',
   '/staff/orders/5/ticket',
+];
+const adminOnly = [
+  '/admin',
+  '/admin/restaurants',
+  '/admin/withdrawals',
+  '/admin/users',
+  '/admin/users/7',
+  '/admin/coupons',
+  '/admin/money',
+  '/admin/audit',
 ];
 const paymentResult = '/api/payment/vnpay/return/';
 
@@ -65,6 +75,19 @@ describe('resolveAccess: login-required routes', () => {
     expect(resolveAccess(path, session)).toEqual(allow);
   });
 
+  it.each([customer, staff, owner])('/ is open to a signed-in non-admin', (session) => {
+    expect(resolveAccess('/', session)).toEqual(allow);
+  });
+
+  it('sends a visitor from / to /login', () => {
+    expect(resolveAccess('/', visitor)).toEqual(to('/login'));
+  });
+
+  it('sends an admin from / to the console, their home', () => {
+    expect(resolveAccess('/', admin)).toEqual(to('/admin'));
+    expect(resolveAccess('/', as('admin'))).toEqual(to('/admin'));
+  });
+
   it('counts a stored user without a role as signed in (a customer)', () => {
     expect(resolveAccess('/orders', as(undefined))).toEqual(allow);
   });
@@ -91,6 +114,36 @@ describe('resolveAccess: staff routes (spec 2.1, section 6)', () => {
 
   it('does not take an unknown role for staff', () => {
     expect(resolveAccess('/staff/menu', as('manager'))).toEqual(to('/'));
+  });
+});
+
+describe('resolveAccess: the admin console', () => {
+  it.each(adminOnly)('%s sends a visitor to /login', (path) => {
+    expect(resolveAccess(path, visitor)).toEqual(to('/login'));
+  });
+
+  it.each(
+    adminOnly.flatMap((path) =>
+      [customer, staff, owner, as(undefined)].map((session) => [path, session] as const),
+    ),
+  )('%s sends a non-admin to /', (path, session) => {
+    expect(resolveAccess(path, session)).toEqual(to('/'));
+  });
+
+  it.each(adminOnly)('%s is open to an admin', (path) => {
+    expect(resolveAccess(path, admin)).toEqual(allow);
+  });
+
+  it('keeps the owner promotions a staff route', () => {
+    expect(resolveAccess('/staff/coupons', owner)).toEqual(allow);
+    expect(resolveAccess('/staff/coupons', staff)).toEqual(allow);
+    expect(resolveAccess('/staff/coupons', customer)).toEqual(to('/'));
+    expect(resolveAccess('/staff/coupons', visitor)).toEqual(to('/login'));
+  });
+
+  it('ends an admin on an unknown path at the console after the second hop', () => {
+    expect(resolveAccess('/admin/nope', admin)).toEqual(to('/'));
+    expect(resolveAccess('/', admin)).toEqual(to('/admin'));
   });
 });
 
@@ -124,7 +177,7 @@ describe('resolveAccess: any other path redirects to /', () => {
     '/food',
     '/food/1/extra',
     '/collections/1',
-    '/admin',
+    '/admin/users/7/edit',
     '/api/food/',
     '/api/payment/vnpay',
   ])('%s', (path) => {
@@ -155,7 +208,8 @@ describe('route matching', () => {
   it('covers every route of spec 2.1 exactly once', () => {
     const table = routeAccess.map(({ path }) => path);
     expect(new Set(table).size).toBe(table.length);
-    // The spec's four staff routes, the kitchen ticket, the payment result, the collection.
-    expect(table).toHaveLength(visitorOnly.length + signedIn.length + 4 + 1 + 1 + 1);
+    // The spec's four staff routes, the kitchen ticket, the owner's promotions, the payment
+    // result, the collection, / and the console's eight.
+    expect(table).toHaveLength(visitorOnly.length + signedIn.length + 4 + 1 + 1 + 1 + 1 + 1 + 8);
   });
 });
