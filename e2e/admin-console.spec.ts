@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { WEEKDAYS } from '../contract/catalogue';
 import { paths } from '../src/config/paths';
@@ -45,7 +45,6 @@ const UI = {
   consoleTitle: 'Bảng điều khiển quản trị',
   restaurants: 'Nhà hàng',
   withdrawals: 'Rút tiền',
-  users: 'Người dùng',
   pendingTab: 'Chờ duyệt',
   searchRestaurant: 'Tìm nhà hàng',
   approve: 'Duyệt',
@@ -55,25 +54,11 @@ const UI = {
   markPaid: 'Đánh dấu đã chuyển',
   bankReference: 'Mã giao dịch chuyển khoản',
   confirmPaid: 'Xác nhận đã chuyển',
-  searchUser: 'Tìm người dùng',
-  lock: 'Khóa tài khoản',
-  confirmLock: 'Xác nhận khóa',
-  locked: 'Đã khóa',
-  accountLocked: 'Tài khoản của bạn đã bị khóa',
-  promotions: 'Khuyến mãi',
-  promotionsPath: '/staff/coupons',
-  createCoupon: 'Tạo mã giảm giá',
-  couponCode: 'Mã giảm giá',
-  fixedAmount: 'Số tiền cố định',
-  couponValue: 'Giá trị',
-  saveCoupon: 'Lưu mã giảm giá',
-  couponValueInWords: `Giảm ${price(DISCOUNT)}`,
-  couponRunning: 'Đang chạy',
 };
 
 /** A text field by its label (required fields add a '*' that is not part of the name). */
-const field = (page: Page, label: string) =>
-  page.getByRole('textbox', { name: label, exact: true });
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByRole('textbox', { name: label, exact: true });
 
 /** A browser context of its own for each person. */
 async function newPage(browser: Browser, testInfo: TestInfo) {
@@ -195,22 +180,25 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
   await expect(foods.getByText(dishName)).toBeVisible();
 
   // --- The owner makes a coupon in 'Khuyến mãi' ---
-  await owner.getByRole('link', { name: UI.promotions, exact: true }).first().click();
-  await expect(owner).toHaveURL(new RegExp(`${UI.promotionsPath}$`));
-  await owner.getByRole('button', { name: UI.createCoupon }).click();
-  await field(owner, UI.couponCode).fill(couponCode.toLowerCase());
+  const coupons = vi.coupons;
+  await owner.getByRole('link', { name: coupons.staffTitle, exact: true }).first().click();
+  await expect(owner).toHaveURL(new RegExp(`${paths.staffCoupons}$`));
+  await owner.getByRole('button', { name: coupons.create }).click();
+  const couponForm = owner.getByRole('dialog');
+  await field(couponForm, coupons.code).fill(couponCode.toLowerCase());
   // Upper-cased as typed.
-  await expect(field(owner, UI.couponCode)).toHaveValue(couponCode);
-  await owner.getByText(UI.fixedAmount, { exact: true }).click();
-  await field(owner, UI.couponValue).fill(String(DISCOUNT));
-  await owner.getByRole('button', { name: UI.saveCoupon }).click();
-  const couponRow = owner
-    .getByRole('row')
-    .or(owner.getByRole('article'))
-    .or(owner.getByRole('listitem'))
+  await expect(field(couponForm, coupons.code)).toHaveValue(couponCode);
+  await couponForm.getByText(coupons.fixed, { exact: true }).click();
+  await field(couponForm, coupons.value).fill(String(DISCOUNT));
+  await couponForm.getByRole('button', { name: coupons.submit }).click();
+  await expect(toast(owner, coupons.created)).toBeVisible();
+  await expect(couponForm).toBeHidden();
+  const coupon = owner
+    .getByRole('list', { name: coupons.list })
+    .getByRole('listitem')
     .filter({ hasText: couponCode });
-  await expect(couponRow.getByText(UI.couponValueInWords)).toBeVisible();
-  await expect(couponRow.getByText(UI.couponRunning)).toBeVisible();
+  await expect(coupon.getByText(coupons.fixedValue(price(DISCOUNT)))).toBeVisible();
+  await expect(coupon.getByText(coupons.states.running)).toBeVisible();
 
   // --- The customer tops up in the VNPay popup and pays with the coupon from the wallet ---
   await customer.goto(paths.deposit);
@@ -283,18 +271,18 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
   await expect(paidRow.getByText(price(TOTAL)).first()).toBeVisible();
 
   // --- The admin finds the customer by phone and locks them ---
-  await admin.getByRole('link', { name: UI.users, exact: true }).first().click();
-  await admin.getByRole('textbox', { name: UI.searchUser }).fill(customerPhone);
+  await admin.getByRole('link', { name: vi.adminUsers.title, exact: true }).first().click();
+  await admin.getByRole('textbox', { name: vi.adminUsers.search }).fill(customerPhone);
   await admin.getByRole('link').filter({ hasText: customerPhone }).click();
   await expect(admin).toHaveURL(/\/admin\/users\/\d+$/);
-  await admin.getByRole('button', { name: UI.lock, exact: true }).click();
+  await admin.getByRole('button', { name: vi.adminUsers.lock, exact: true }).click();
   const lockDialog = admin.getByRole('dialog');
-  await lockDialog.getByRole('button', { name: UI.confirmLock }).click();
+  await lockDialog.getByRole('button', { name: vi.adminUsers.confirmLock }).click();
   await expect(lockDialog).toBeHidden();
-  await expect(admin.getByText(UI.locked, { exact: true }).first()).toBeVisible();
+  await expect(admin.getByText(vi.adminUsers.locked, { exact: true }).first()).toBeVisible();
 
   // --- The customer's next request is refused: the sign-in screen says why ---
   await customer.getByRole('link', { name: vi.layout.orders }).first().click();
   await expect(customer).toHaveURL(/\/login$/);
-  await expect(customer.getByRole('alert').filter({ hasText: UI.accountLocked })).toBeVisible();
+  await expect(customer.getByRole('alert').filter({ hasText: vi.auth.locked })).toBeVisible();
 });
