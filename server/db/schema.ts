@@ -428,6 +428,8 @@ export interface WithdrawalsTable {
   decided_by: number | null;
   created_at: CreatedAt;
   decided_at: Timestamp | null;
+  /** The bank transfer's reference, given when marked paid (migration 0019). */
+  bank_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The outbox of what happened (migration 0006): one audience each, a user or a restaurant. */

@@ -364,12 +364,18 @@ describe('notifications of money', () => {
         token: admin.token,
         ...(body ? { body } : {}),
       });
-    expect((await decide(paid, 'paid')).status).toBe(200);
+    expect((await decide(paid, 'paid', { reference: 'FT26331001' })).status).toBe(200);
     expect((await decide(rejected, 'reject', { reason: 'Sai số tài khoản' })).status).toBe(200);
 
     expect(await sent(`withdrawal-${paid}`, 'withdrawal.paid')).toMatchObject({
       to: [a.owner.id],
-      texts: [['Rút tiền thành công', '120.000 ₫ đã được chuyển đến bạn.', '/profile']],
+      texts: [
+        [
+          'Rút tiền thành công',
+          '120.000 ₫ đã được chuyển đến bạn. Mã giao dịch: FT26331001',
+          '/profile',
+        ],
+      ],
     });
     expect(await sent(`withdrawal-${rejected}`, 'withdrawal.rejected')).toMatchObject({
       to: [a.owner.id],
@@ -382,7 +388,7 @@ describe('notifications of money', () => {
       ],
     });
     // A second decision is refused and tells nothing more.
-    expect((await decide(paid, 'paid')).status).toBe(409);
+    expect((await decide(paid, 'paid', { reference: 'FT26331002' })).status).toBe(409);
     expect((await sent(`withdrawal-${paid}`, 'withdrawal.paid')).to).toHaveLength(1);
   });
 });

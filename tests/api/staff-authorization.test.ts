@@ -236,12 +236,20 @@ const TABLE: Row[] = [
     url: (ids) => `/api/admin/restaurants/${ids.pending}/reject/`,
     body: { reason: 'Thiếu giấy phép' },
   },
+  // Payouts: the list, the accountant's CSV, and the two decisions (paid needs the reference).
   { method: 'GET', path: '/api/admin/withdrawals/', kind: 'admin' },
+  {
+    method: 'GET',
+    path: '/api/admin/withdrawals/export.csv',
+    kind: 'admin',
+    url: () => '/api/admin/withdrawals/export.csv?start_date=2026-01-01&end_date=2026-12-31',
+  },
   {
     method: 'PUT',
     path: '/api/admin/withdrawals/{id}/paid/',
     kind: 'admin',
     url: (ids) => `/api/admin/withdrawals/${ids.withdrawal}/paid/`,
+    body: { reference: 'FT26331000001' },
   },
   {
     method: 'PUT',
@@ -388,11 +396,27 @@ describe('authorization of every staff and admin route', () => {
     };
   }
 
-  const send = (row: Row, actor: Actor): Promise<Reply<{ code?: string }>> =>
-    call(t.app, row.method, urlOf(row, ids), {
-      ...(tokens[actor] ? { token: tokens[actor] } : {}),
+  const send = async (row: Row, actor: Actor): Promise<Reply<{ code?: string }>> => {
+    const token = tokens[actor];
+    if (row.path.endsWith('.csv')) {
+      // A download: CSV for whoever may have it, the JSON refusal for everyone else.
+      const res = await t.app.inject({
+        method: row.method,
+        url: urlOf(row, ids),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      const json = String(res.headers['content-type']).startsWith('application/json');
+      return {
+        status: res.statusCode,
+        body: json ? res.json<{ code?: string }>() : {},
+        headers: res.headers,
+      };
+    }
+    return call(t.app, row.method, urlOf(row, ids), {
+      ...(token ? { token } : {}),
       ...(row.body !== undefined ? { body: row.body } : {}),
     });
+  };
 
   /** Everything of A that a call could change. */
   const snapshotOfA = async () => {

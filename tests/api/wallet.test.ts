@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AdminWithdrawalReplySchema,
   WalletBalanceReplySchema,
   WithdrawalListReplySchema,
-  WithdrawalReplySchema,
   WithdrawReplySchema,
 } from '#contract/wallet';
 import { ledgerInvariants } from '#server/modules/ledger/ledger.service';
@@ -35,7 +35,7 @@ describe('wallet and withdrawals', () => {
   const decide = (id: number, decision: 'paid' | 'reject', as: TestUser = admin) =>
     call<ErrorBody & { data: unknown }>(t.app, 'PUT', `/api/admin/withdrawals/${id}/${decision}/`, {
       token: as.token,
-      ...(decision === 'reject' ? { body: { reason: 'Sai số tài khoản' } } : {}),
+      body: decision === 'reject' ? { reason: 'Sai số tài khoản' } : { reference: 'FT26331009' },
     });
 
   const withdrawalsOf = (user: TestUser) =>
@@ -213,7 +213,7 @@ describe('wallet and withdrawals', () => {
       expect(res.status).toBe(200);
       const list = WithdrawalListReplySchema.parse(res.body).data;
       expect(list.items.every((w) => w.status === 'pending')).toBe(true);
-      expect(list.items.find((w) => w.id === withdrawal.id)).toEqual(withdrawal);
+      expect(list.items.find((w) => w.id === withdrawal.id)).toMatchObject(withdrawal);
       const paid = await call(t.app, 'GET', '/api/admin/withdrawals/?status=paid', {
         token: admin.token,
       });
@@ -243,9 +243,10 @@ describe('wallet and withdrawals', () => {
       const payouts = await platformBalance(t, 'payouts');
       const res = await decide(withdrawal.id, 'paid');
       expect(res.status).toBe(200);
-      expect(WithdrawalReplySchema.parse(res.body).data).toMatchObject({
+      expect(AdminWithdrawalReplySchema.parse(res.body).data).toMatchObject({
         status: 'paid',
         decided_by: admin.id,
+        bank_reference: 'FT26331009',
       });
       for (const decision of ['paid', 'reject'] as const) {
         const again = await decide(withdrawal.id, decision);
@@ -266,7 +267,7 @@ describe('wallet and withdrawals', () => {
       expect(await balanceOf(t, owner.id)).toBe(30_000);
       const res = await decide(withdrawal.id, 'reject');
       expect(res.status).toBe(200);
-      expect(WithdrawalReplySchema.parse(res.body).data).toMatchObject({
+      expect(AdminWithdrawalReplySchema.parse(res.body).data).toMatchObject({
         status: 'rejected',
         reason: 'Sai số tài khoản',
         decided_by: admin.id,

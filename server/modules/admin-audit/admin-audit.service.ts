@@ -8,7 +8,7 @@ import { countAuditEntries, insertAuditEntry, selectAuditEntries } from './admin
 export interface AdminAction {
   actorId: number;
   action: AuditAction;
-  targetType: 'user';
+  targetType: 'user' | 'restaurant' | 'withdrawal' | 'coupon';
   targetId: number;
   /** The target's state as the action found it, and as it left it (null: none). */
   before: unknown;

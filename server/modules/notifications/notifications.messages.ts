@@ -121,11 +121,16 @@ export function depositSucceededMessage(paymentId: number, amount: number): Noti
   };
 }
 
-export function withdrawalPaidMessage(withdrawalId: number, amount: number): NotificationMessage {
+/** The bank reference lets the owner find the transfer on their bank statement. */
+export function withdrawalPaidMessage(
+  withdrawalId: number,
+  amount: number,
+  reference: string,
+): NotificationMessage {
   return {
     kind: 'withdrawal.paid',
     title: 'Rút tiền thành công',
-    body: `${formatVnd(amount)} đã được chuyển đến bạn.`,
+    body: `${formatVnd(amount)} đã được chuyển đến bạn. Mã giao dịch: ${quote(reference)}`,
     url: WALLET_URL,
     tag: `withdrawal-${withdrawalId}`,
   };

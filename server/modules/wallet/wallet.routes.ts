@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IdParamsSchema } from '#contract/catalogue';
 import {
+  AdminWithdrawalReplySchema,
+  MarkWithdrawalPaidBodySchema,
   RejectWithdrawalBodySchema,
   WalletBalanceReplySchema,
   WithdrawalListQuerySchema,
+  WithdrawalExportQuerySchema,
   WithdrawalListReplySchema,
-  WithdrawalReplySchema,
   WithdrawBodySchema,
   WithdrawReplySchema,
 } from '#contract/wallet';
@@ -15,6 +18,7 @@ import { currentUser } from '#server/lib/request-user';
 import { keepReply } from '../idempotency/idempotency.service';
 import {
   decideWithdrawal,
+  exportWithdrawals,
   getWalletBalance,
   listWithdrawals,
   requestWithdrawal,
@@ -72,12 +76,40 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['wallet'],
-        summary: 'Yêu cầu rút tiền, cũ nhất trước',
+        summary:
+          'Yêu cầu rút tiền: chờ xử lý cũ nhất trước, đã xử lý mới nhất trước; lọc theo trạng thái và ngày',
         querystring: WithdrawalListQuerySchema,
         response: { 200: WithdrawalListReplySchema },
       },
     },
     async (request) => ok(await listWithdrawals(app.db, request.query)),
+  );
+
+  // A static path: find-my-way matches it before any parametric one, and the decisions below
+  // all end in /paid/ or /reject/, so 'export.csv' is never read as an id.
+  app.get(
+    '/api/admin/withdrawals/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Xuất CSV các yêu cầu rút tiền trong khoảng ngày (cho kế toán)',
+        querystring: WithdrawalExportQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('text/csv; charset=utf-8, có BOM, mỗi dòng kết thúc bằng CRLF'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await exportWithdrawals(app.db, request.query);
+      // A string under a non-JSON content type goes out as is, past the JSON serializer.
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.put(
@@ -86,10 +118,11 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['wallet'],
-        summary: 'Đánh dấu đã chuyển tiền cho yêu cầu rút tiền',
+        summary: 'Đánh dấu đã chuyển khoản cho yêu cầu rút tiền, kèm mã giao dịch',
         params: IdParamsSchema,
+        body: MarkWithdrawalPaidBodySchema,
         response: {
-          200: WithdrawalReplySchema,
+          200: AdminWithdrawalReplySchema,
           ...errorReplies('WITHDRAWAL_ALREADY_DECIDED', 'WITHDRAWAL_NOT_FOUND'),
         },
       },
@@ -98,6 +131,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await decideWithdrawal(app.db, currentUser(request).id, request.params.id, {
           status: 'paid',
+          reference: request.body.reference,
         }),
         'Đã chuyển tiền',
       ),
@@ -113,7 +147,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParamsSchema,
         body: RejectWithdrawalBodySchema,
         response: {
-          200: WithdrawalReplySchema,
+          200: AdminWithdrawalReplySchema,
           ...errorReplies('WITHDRAWAL_ALREADY_DECIDED', 'WITHDRAWAL_NOT_FOUND'),
         },
       },

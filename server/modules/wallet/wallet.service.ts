@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Pagination } from '#contract/envelope';
-import type { Withdrawal } from '#contract/wallet';
+import type { AdminWithdrawal, Withdrawal } from '#contract/wallet';
 import type { DB, Role, WithdrawalStatus } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
+import { recordAdminAction } from '../admin-audit/admin-audit.service';
 import type { KeepReply } from '../idempotency/idempotency.service';
 import { transfer, walletBalance } from '../ledger/ledger.service';
 import {
@@ -16,9 +17,12 @@ import {
   insertWithdrawal,
   selectWithdrawal,
   selectWithdrawals,
+  selectWithdrawalsForExport,
   updateWithdrawalDecided,
+  type WithdrawalFilter,
   type WithdrawalRow,
 } from './wallet.queries';
+import { withdrawalsCsv, withdrawalsCsvFilename } from './withdrawal-csv';
 
 /** Spec 2.16: withdrawing is for staff-level accounts (design.md section 5: admin is one). */
 const MAY_WITHDRAW: readonly Role[] = ['staff', 'owner', 'admin'];
@@ -37,10 +41,25 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
+/** What the console shows: the request, with its restaurant, wallet now and bank reference. */
+function toAdminWithdrawal(row: WithdrawalRow): AdminWithdrawal {
+  return {
+    ...toWithdrawal(row),
+    restaurant_id: row.restaurant_id,
+    restaurant_name: row.restaurant_name,
+    wallet_balance: Number(row.wallet_balance),
+    bank_reference: row.bank_reference,
+  };
+}
+
 async function findWithdrawal(db: Kysely<DB>, id: number): Promise<Withdrawal> {
+  return toWithdrawal(await findWithdrawalRow(db, id));
+}
+
+async function findWithdrawalRow(db: Kysely<DB>, id: number): Promise<WithdrawalRow> {
   const row = await selectWithdrawal(db, id);
   if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
-  return toWithdrawal(row);
+  return row;
 }
 
 export function getWalletBalance(db: Kysely<DB>, userId: number): Promise<number> {
@@ -85,33 +104,67 @@ export async function requestWithdrawal(
 
 export async function listWithdrawals(
   db: Kysely<DB>,
-  query: { status?: WithdrawalStatus | undefined; page: number; per_page: number },
-): Promise<{ items: Withdrawal[]; pagination: Pagination }> {
+  query: WithdrawalFilter & { page: number; per_page: number },
+): Promise<{ items: AdminWithdrawal[]; pagination: Pagination }> {
+  const filter = { status: query.status, from: query.from, to: query.to };
   const [rows, total] = await Promise.all([
-    selectWithdrawals(db, query.status, query.per_page, offsetOf(query.page, query.per_page)),
-    countWithdrawals(db, query.status),
+    selectWithdrawals(db, filter, query.per_page, offsetOf(query.page, query.per_page)),
+    countWithdrawals(db, filter),
   ]);
   return {
-    items: rows.map(toWithdrawal),
+    items: rows.map(toAdminWithdrawal),
     pagination: pagination(query.page, query.per_page, total),
   };
 }
 
+/** GET /api/admin/withdrawals/export.csv: the accountant's file of a range of days. */
+export async function exportWithdrawals(
+  db: Kysely<DB>,
+  query: { start_date: string; end_date: string; status?: WithdrawalStatus | undefined },
+): Promise<{ filename: string; csv: string }> {
+  const rows = await selectWithdrawalsForExport(db, {
+    status: query.status,
+    from: query.start_date,
+    to: query.end_date,
+  });
+  return {
+    filename: withdrawalsCsvFilename(query.start_date, query.end_date),
+    csv: withdrawalsCsv(rows.map(toAdminWithdrawal)),
+  };
+}
+
+export type WithdrawalDecision =
+  { status: 'paid'; reference: string } | { status: 'rejected'; reason: string };
+
+/** What the audit log keeps of a request on each side of a decision. */
+function auditState(row: {
+  status: WithdrawalStatus;
+  bank_reference: string | null;
+  reason: string | null;
+}) {
+  return { status: row.status, bank_reference: row.bank_reference, reason: row.reason };
+}
+
 /**
  * An admin's decision on a pending withdrawal. Paid: the money already sits in payouts and
- * simply stays there. Rejected: it goes back to the wallet in the same transaction. Either
- * way its owner is notified with it.
+ * simply stays there; the bank reference is kept. Rejected: it goes back to the wallet in the
+ * same transaction. The conditional update decides once: a second decision (a double click,
+ * two admins, a reject racing a mark-paid) finds the request no longer pending and is
+ * WITHDRAWAL_ALREADY_DECIDED with nothing changed. The audit entry and the owner's
+ * notification are written in the same transaction, so they exist exactly when the decision
+ * does.
  */
 export async function decideWithdrawal(
   db: Kysely<DB>,
   adminId: number,
   id: number,
-  decision: { status: 'paid' } | { status: 'rejected'; reason: string },
-): Promise<Withdrawal> {
+  decision: WithdrawalDecision,
+): Promise<AdminWithdrawal> {
   await db.transaction().execute(async (trx) => {
     const decided = await updateWithdrawalDecided(trx, id, {
       status: decision.status,
       reason: decision.status === 'rejected' ? decision.reason : null,
+      bankReference: decision.status === 'paid' ? decision.reference : null,
       decidedBy: adminId,
     });
     if (!decided) {
@@ -128,13 +181,22 @@ export async function decideWithdrawal(
         withdrawalId: id,
       });
     }
+    await recordAdminAction(trx, {
+      actorId: adminId,
+      action: decision.status === 'paid' ? 'withdrawal.paid' : 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: id,
+      // Only a pending request can be decided, so the state before is always the same.
+      before: auditState({ status: 'pending', bank_reference: null, reason: null }),
+      after: auditState(decided),
+    });
     await notify(
       trx,
       [decided.user_id],
       decision.status === 'rejected'
         ? withdrawalRejectedMessage(id, decided.amount, decision.reason)
-        : withdrawalPaidMessage(id, decided.amount),
+        : withdrawalPaidMessage(id, decided.amount, decision.reference),
     );
   });
-  return findWithdrawal(db, id);
+  return toAdminWithdrawal(await findWithdrawalRow(db, id));
 }
