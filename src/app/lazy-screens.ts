@@ -32,6 +32,11 @@ export const LAZY_SCREENS = {
   staffRestaurant: 'features/staff-restaurant/pages/staff-restaurant-page',
   staffReviews: 'features/staff-reviews/pages/staff-reviews-page',
   staffOrderTicket: 'features/orders/pages/kitchen-ticket-page',
+  admin: 'features/admin-console/pages/admin-home-page',
+  adminRestaurants: 'features/admin-console/pages/admin-restaurants-page',
+  adminWithdrawals: 'features/admin-console/pages/admin-withdrawals-page',
+  adminMoney: 'features/admin-console/pages/admin-money-page',
+  adminAudit: 'features/admin-console/pages/admin-audit-page',
 } as const satisfies Partial<Record<keyof typeof paths, string>>;
 
 export type LazyScreenKey = keyof typeof LAZY_SCREENS;

@@ -90,6 +90,23 @@ const screens: ScreenLoaders = {
   [paths.staffOrderTicket]: async () => ({
     Component: (await import('../features/orders/pages/kitchen-ticket-page')).KitchenTicketPage,
   }),
+  [paths.admin]: async () => ({
+    Component: (await import('../features/admin-console/pages/admin-home-page')).AdminHomePage,
+  }),
+  [paths.adminRestaurants]: async () => ({
+    Component: (await import('../features/admin-console/pages/admin-restaurants-page'))
+      .AdminRestaurantsPage,
+  }),
+  [paths.adminWithdrawals]: async () => ({
+    Component: (await import('../features/admin-console/pages/admin-withdrawals-page'))
+      .AdminWithdrawalsPage,
+  }),
+  [paths.adminMoney]: async () => ({
+    Component: (await import('../features/admin-console/pages/admin-money-page')).AdminMoneyPage,
+  }),
+  [paths.adminAudit]: async () => ({
+    Component: (await import('../features/admin-console/pages/admin-audit-page')).AdminAuditPage,
+  }),
 };
 
 const screensByPath: Partial<Record<RoutePath, RouteObject['lazy']>> = screens;

@@ -223,6 +223,35 @@ describe('an existing restaurant (spec 2.18, section 4)', { timeout: 20_000 }, (
     expect(toggle).not.toBeChecked();
   });
 
+  it('shows an admin pause with its reason and keeps the switch off until an admin lifts it', async () => {
+    const { api } = await openRestaurant(
+      'owner',
+      makeStaffRestaurant({
+        is_active: false,
+        admin_paused_reason: 'Bán hàng giả mạo thương hiệu',
+      }),
+    );
+    const region = await section(t.statusTitle);
+    const alert = within(region)
+      .getByText('Quán đang bị quản trị viên tạm ngưng')
+      .closest('[role="alert"]');
+    expect(alert).not.toBeNull();
+    expect(alert).toHaveTextContent('Lý do: Bán hàng giả mạo thương hiệu');
+    const toggle = within(region).getByRole('switch', { name: new RegExp(t.activeSwitch) });
+    expect(toggle).toBeDisabled();
+    expect(toggle).not.toBeChecked();
+    expect(api.callsTo('PUT /api/staff/restaurant/toggle/')).toHaveLength(0);
+  });
+
+  it('shows no admin pause while there is none', async () => {
+    await openRestaurant('owner', makeStaffRestaurant({ admin_paused_reason: null }));
+    const region = await section(t.statusTitle);
+    expect(
+      within(region).queryByText('Quán đang bị quản trị viên tạm ngưng'),
+    ).not.toBeInTheDocument();
+    expect(within(region).getByRole('switch', { name: new RegExp(t.activeSwitch) })).toBeEnabled();
+  });
+
   it("shows the server's message when the toggle is refused", async () => {
     const { user } = await openRestaurant('owner', makeStaffRestaurant(), {
       'PUT /api/staff/restaurant/toggle/': () =>

@@ -21,6 +21,8 @@ function approval(status: string): { label: string; color: string } {
 export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }) {
   const toggle = useToggleRestaurant();
   const { label, color } = approval(restaurant.approval_status);
+  // An admin's pause outranks the owner's switch: only an admin can lift it.
+  const adminPaused = restaurant.admin_paused_reason ?? null;
   const rejected =
     restaurant.approval_status !== 'approved' && restaurant.approval_status !== 'pending';
 
@@ -50,6 +52,14 @@ export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }
             : text.noRejectionReason}
         </Alert>
       ) : null}
+      {adminPaused !== null ? (
+        <Alert color="orange" title={text.adminPausedTitle}>
+          <Stack gap={4}>
+            <Text size="sm">{text.adminPausedReason(adminPaused)}</Text>
+            <Text size="sm">{text.adminPausedHint}</Text>
+          </Stack>
+        </Alert>
+      ) : null}
       <Group gap="sm">
         <Text fw={500}>{text.activity}</Text>
         <Badge color={restaurant.is_active ? 'green' : 'gray'} variant="light" size="lg">
@@ -61,7 +71,7 @@ export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }
         label={text.activeSwitch}
         description={text.activeHint}
         checked={restaurant.is_active}
-        disabled={toggle.isPending}
+        disabled={toggle.isPending || adminPaused !== null}
         onChange={flip}
       />
     </Stack>
