@@ -236,6 +236,10 @@ export const AdminPauseRestaurantBodySchema = z.object({
   reason: requiredText('Vui lòng nhập lý do tạm ngưng', 500, 'Lý do'),
 });
 
+/** The owner's switch refused while an admin's pause holds (RESTAURANT_ADMIN_PAUSED). */
+export const adminPausedMessage = (reason: string) =>
+  `Quán đang bị quản trị viên tạm ngưng: ${reason}`;
+
 export type StaffRestaurant = z.infer<typeof StaffRestaurantSchema>;
 export type RestaurantCreateBody = z.input<typeof RestaurantCreateBodySchema>;
 export type RestaurantUpdateBody = z.input<typeof RestaurantUpdateBodySchema>;

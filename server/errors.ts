@@ -218,8 +218,15 @@ export const ERRORS = {
     status: 409,
     message: 'Bạn đã có nhà hàng. Mỗi chủ quán chỉ quản lý một nhà hàng.',
   },
-  RESTAURANT_ALREADY_APPROVED: { status: 409, message: 'Nhà hàng này đã được duyệt' },
-  RESTAURANT_ALREADY_REJECTED: { status: 409, message: 'Nhà hàng này đã bị từ chối' },
+  RESTAURANT_ALREADY_APPROVED: { status: 409, message: 'Nhà hàng đã được duyệt' },
+  RESTAURANT_ALREADY_REJECTED: { status: 409, message: 'Nhà hàng đã bị từ chối' },
+  RESTAURANT_ALREADY_PAUSED: { status: 409, message: 'Nhà hàng đang bị tạm ngưng' },
+  RESTAURANT_NOT_ADMIN_PAUSED: {
+    status: 409,
+    message: 'Nhà hàng không bị quản trị viên tạm ngưng',
+  },
+  /** Sent with the admin's reason: contract/staff-restaurant.ts adminPausedMessage(). */
+  RESTAURANT_ADMIN_PAUSED: { status: 409, message: 'Quán đang bị quản trị viên tạm ngưng' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'Idempotency-Key này đã được dùng cho một yêu cầu khác',

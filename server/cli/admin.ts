@@ -11,6 +11,7 @@ import { createStaffLevelAccount } from '../modules/auth/auth.service';
 import {
   approveRestaurant,
   rejectRestaurant,
+  SHELL_ACTOR_ID,
 } from '../modules/restaurant-approval/restaurant-approval.service';
 
 const USAGE = `Usage:
@@ -79,11 +80,14 @@ async function createAdmin(username: string): Promise<void> {
   });
 }
 
-/** The same decision as PUT /api/admin/restaurants/:id/approve/, for an operator at a shell. */
+/**
+ * The same decision as PUT /api/admin/restaurants/:id/approve/, for an operator at a shell: it
+ * is audited like the console's, with SHELL_ACTOR_ID as the actor (the shell has no account).
+ */
 async function approveRestaurantCommand(id: string): Promise<void> {
   const restaurantId = RestaurantIdSchema.parse(id);
   await withDatabase(async (database) => {
-    const restaurant = await approveRestaurant(database.db, restaurantId);
+    const restaurant = await approveRestaurant(database.db, restaurantId, SHELL_ACTOR_ID);
     console.log(`Approved restaurant "${restaurant.name}" (id ${restaurant.id}).`);
   });
 }
@@ -93,7 +97,7 @@ async function rejectRestaurantCommand(id: string, reason: string): Promise<void
   const restaurantId = RestaurantIdSchema.parse(id);
   const { reason: checked } = RejectRestaurantBodySchema.parse({ reason });
   await withDatabase(async (database) => {
-    const restaurant = await rejectRestaurant(database.db, restaurantId, checked);
+    const restaurant = await rejectRestaurant(database.db, restaurantId, checked, SHELL_ACTOR_ID);
     console.log(`Rejected restaurant "${restaurant.name}" (id ${restaurant.id}): ${checked}`);
   });
 }

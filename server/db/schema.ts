@@ -140,6 +140,14 @@ export interface RestaurantsTable {
   /** 1..50 km; copied onto its dishes by triggers (migration 0014). */
   delivery_radius_km: Generated<number>;
   auto_accept: Generated<boolean>;
+  /** When an admin last approved or rejected it (migration 0018); null: never decided. */
+  approval_decided_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  /** Non-null while an admin has paused it for breaking the rules (migration 0018). */
+  admin_paused_reason: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date | string>;
 }

@@ -408,8 +408,8 @@ describe('notifications of restaurants', () => {
       to: [owner.id],
       texts: [
         [
-          'Nhà hàng đã được duyệt',
-          'Bún Chả Hương Liên đã được duyệt, khách hàng có thể đặt món từ bây giờ.',
+          'Nhà hàng Bún Chả Hương Liên đã được duyệt',
+          'Khách hàng có thể đặt món từ bây giờ.',
           '/staff/restaurant',
         ],
       ],
@@ -424,8 +424,8 @@ describe('notifications of restaurants', () => {
       to: [owner.id],
       texts: [
         [
-          'Nhà hàng bị từ chối',
-          'Bún Chả Hương Liên chưa được duyệt. Lý do: Ảnh giấy phép không rõ',
+          'Nhà hàng Bún Chả Hương Liên bị từ chối: Ảnh giấy phép không rõ',
+          'Khách hàng không còn thấy nhà hàng. Sửa thông tin nhà hàng để gửi duyệt lại.',
           '/staff/restaurant',
         ],
       ],

@@ -236,6 +236,20 @@ const TABLE: Row[] = [
     url: (ids) => `/api/admin/restaurants/${ids.pending}/reject/`,
     body: { reason: 'Thiếu giấy phép' },
   },
+  // The admin pauses the pending restaurant (never A), then resumes it.
+  {
+    method: 'PUT',
+    path: '/api/admin/restaurants/{id}/pause/',
+    kind: 'admin',
+    url: (ids) => `/api/admin/restaurants/${ids.pending}/pause/`,
+    body: { reason: 'Bán hàng giả' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/restaurants/{id}/resume/',
+    kind: 'admin',
+    url: (ids) => `/api/admin/restaurants/${ids.pending}/resume/`,
+  },
   // Payouts: the list, the accountant's CSV, and the two decisions (paid needs the reference).
   { method: 'GET', path: '/api/admin/withdrawals/', kind: 'admin' },
   {

@@ -46,6 +46,7 @@ export function makeStaffRestaurant(overrides: Partial<StaffRestaurant> = {}): S
     top_foods: [],
     recent_reviews: [],
     rejection_reason: null,
+    admin_paused_reason: null,
     ...overrides,
   };
 }

@@ -102,6 +102,7 @@ export function makeStaffRestaurant(overrides: Partial<StaffRestaurant> = {}): S
     completed_orders: 560,
     top_foods: [],
     recent_reviews: [],
+    admin_paused_reason: null,
     ...overrides,
   };
 }

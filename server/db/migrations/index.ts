@@ -16,6 +16,7 @@ import * as m0014 from './2026-11-27-0014-store-controls';
 import * as m0015 from './2026-11-27-0015-favorites';
 import * as m0016 from './2026-11-27-0016-locks-and-audit';
 import * as m0017 from './2026-11-27-0017-coupon-management';
+import * as m0018 from './2026-11-27-0018-restaurant-moderation';
 import * as m0019 from './2026-11-27-0019-withdrawal-references';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0015-favorites': m0015,
   '2026-11-27-0016-locks-and-audit': m0016,
   '2026-11-27-0017-coupon-management': m0017,
+  '2026-11-27-0018-restaurant-moderation': m0018,
   '2026-11-27-0019-withdrawal-references': m0019,
 };

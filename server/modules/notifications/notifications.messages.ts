@@ -152,14 +152,18 @@ export function withdrawalRejectedMessage(
 
 const restaurantLink = (id: number) => ({ url: '/staff/restaurant', tag: `restaurant-${id}` });
 
+/**
+ * To the owner, of each admin decision on their restaurant: the title says the decision and
+ * its reason in the words the console uses, the body what it means for their orders.
+ */
 export function restaurantApprovedMessage(restaurant: {
   id: number;
   name: string;
 }): NotificationMessage {
   return {
     kind: 'restaurant.approved',
-    title: 'Nhà hàng đã được duyệt',
-    body: `${restaurant.name} đã được duyệt, khách hàng có thể đặt món từ bây giờ.`,
+    title: `Nhà hàng ${restaurant.name} đã được duyệt`,
+    body: 'Khách hàng có thể đặt món từ bây giờ.',
     ...restaurantLink(restaurant.id),
   };
 }
@@ -170,8 +174,32 @@ export function restaurantRejectedMessage(
 ): NotificationMessage {
   return {
     kind: 'restaurant.rejected',
-    title: 'Nhà hàng bị từ chối',
-    body: `${restaurant.name} chưa được duyệt. Lý do: ${quote(reason)}`,
+    title: `Nhà hàng ${restaurant.name} bị từ chối: ${quote(reason)}`,
+    body: 'Khách hàng không còn thấy nhà hàng. Sửa thông tin nhà hàng để gửi duyệt lại.',
+    ...restaurantLink(restaurant.id),
+  };
+}
+
+export function restaurantPausedMessage(
+  restaurant: { id: number; name: string },
+  reason: string,
+): NotificationMessage {
+  return {
+    kind: 'restaurant.paused',
+    title: `Nhà hàng ${restaurant.name} bị tạm ngưng: ${quote(reason)}`,
+    body: 'Quán không nhận đơn cho đến khi quản trị viên cho hoạt động trở lại.',
+    ...restaurantLink(restaurant.id),
+  };
+}
+
+export function restaurantResumedMessage(restaurant: {
+  id: number;
+  name: string;
+}): NotificationMessage {
+  return {
+    kind: 'restaurant.resumed',
+    title: `Nhà hàng ${restaurant.name} đã hoạt động trở lại`,
+    body: 'Quán nhận đơn trở lại từ bây giờ.',
     ...restaurantLink(restaurant.id),
   };
 }

@@ -36,12 +36,17 @@ export function updateRestaurant(db: Kysely<DB>, id: number, values: Updateable<
     .executeTakeFirstOrThrow();
 }
 
-/** One statement, so two taps at once flip it twice rather than both setting one value. */
+/**
+ * One statement, so two taps at once flip it twice rather than both setting one value; and
+ * none while an admin has paused the restaurant (undefined then), even if the admin's pause
+ * lands between the owner's read and this write.
+ */
 export function flipActive(db: Kysely<DB>, id: number) {
   return db
     .updateTable('restaurants')
     .set((eb) => ({ is_active: eb.not('is_active'), updated_at: sql<Date>`now()` }))
     .where('id', '=', id)
+    .where('admin_paused_reason', 'is', null)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }

@@ -154,8 +154,11 @@ export const staffRestaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: {
         tags: ['staff-restaurant'],
-        summary: 'Bật / tạm ngừng nhận đơn',
-        response: { 200: StaffRestaurantReplySchema, ...errorReplies('RESTAURANT_NONE') },
+        summary: 'Bật / tạm ngừng nhận đơn (trừ khi quản trị viên đang tạm ngưng nhà hàng)',
+        response: {
+          200: StaffRestaurantReplySchema,
+          ...errorReplies('RESTAURANT_NONE', 'RESTAURANT_ADMIN_PAUSED'),
+        },
       },
     },
     async (request) =>

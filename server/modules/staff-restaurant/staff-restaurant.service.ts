@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { OpeningHours } from '#contract/catalogue';
 import type { PauseBody } from '#contract/store';
-import type { StaffRestaurant } from '#contract/staff-restaurant';
+import { adminPausedMessage, type StaffRestaurant } from '#contract/staff-restaurant';
 import type { DB, RestaurantsTable, Role } from '#server/db/schema';
 import type { Geocoder } from '#server/geo/geocoder';
 import { AppError } from '#server/errors';
@@ -71,6 +71,7 @@ async function staffView(db: Kysely<DB>, row: RestaurantRow): Promise<StaffResta
     ...(await toRestaurant(db, row)),
     rejection_reason: row.rejection_reason,
     auto_accept: row.auto_accept,
+    admin_paused_reason: row.admin_paused_reason,
   };
 }
 
@@ -257,10 +258,19 @@ export async function updateOpeningHours(
   return staffView(db, await updateRestaurant(db, id, { opening_hours: JSON.stringify(hours) }));
 }
 
-/** Paused (is_active false): customers still see it, but it takes no orders. */
+/**
+ * Paused (is_active false): customers still see it, but it takes no orders. While an admin
+ * has paused it the switch is the admin's: refused with the admin's reason.
+ */
 export async function toggleActive(db: Kysely<DB>, user: StaffUser): Promise<StaffRestaurant> {
   const id = await workplaceOf(db, user);
-  return staffView(db, await flipActive(db, id));
+  const flipped = await flipActive(db, id);
+  if (flipped) return staffView(db, flipped);
+  const row = await selectRestaurant(db, id);
+  if (!row) throw new AppError('RESTAURANT_NONE');
+  throw new AppError('RESTAURANT_ADMIN_PAUSED', {
+    message: adminPausedMessage(row.admin_paused_reason ?? ''),
+  });
 }
 
 /**
