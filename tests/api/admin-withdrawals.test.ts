@@ -88,11 +88,7 @@ describe('admin withdrawals', () => {
 
   /** Moves a request's creation to a given instant, so the day filters have fixed data. */
   const createdAt = (id: number, iso: string) =>
-    db()
-      .updateTable('withdrawals')
-      .set({ created_at: new Date(iso) })
-      .where('id', '=', id)
-      .execute();
+    sql`update withdrawals set created_at = ${iso}::timestamptz where id = ${id}`.execute(db());
 
   beforeAll(async () => {
     t = await createTestApp();
