@@ -37,6 +37,10 @@ export const LAZY_SCREENS = {
   adminWithdrawals: 'features/admin-console/pages/admin-withdrawals-page',
   adminMoney: 'features/admin-console/pages/admin-money-page',
   adminAudit: 'features/admin-console/pages/admin-audit-page',
+  staffCoupons: 'features/coupons/pages/staff-coupons-page',
+  adminUsers: 'features/admin-users/pages/admin-users-page',
+  adminUser: 'features/admin-users/pages/admin-user-page',
+  adminCoupons: 'features/coupons/pages/admin-coupons-page',
 } as const satisfies Partial<Record<keyof typeof paths, string>>;
 
 export type LazyScreenKey = keyof typeof LAZY_SCREENS;

@@ -107,6 +107,18 @@ const screens: ScreenLoaders = {
   [paths.adminAudit]: async () => ({
     Component: (await import('../features/admin-console/pages/admin-audit-page')).AdminAuditPage,
   }),
+  [paths.staffCoupons]: async () => ({
+    Component: (await import('../features/coupons/pages/staff-coupons-page')).StaffCouponsPage,
+  }),
+  [paths.adminUsers]: async () => ({
+    Component: (await import('../features/admin-users/pages/admin-users-page')).AdminUsersPage,
+  }),
+  [paths.adminUser]: async () => ({
+    Component: (await import('../features/admin-users/pages/admin-user-page')).AdminUserPage,
+  }),
+  [paths.adminCoupons]: async () => ({
+    Component: (await import('../features/coupons/pages/admin-coupons-page')).AdminCouponsPage,
+  }),
 };
 
 const screensByPath: Partial<Record<RoutePath, RouteObject['lazy']>> = screens;

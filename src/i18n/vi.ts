@@ -766,6 +766,7 @@ export const vi = {
     previousPage: 'Trang trước',
     nextPage: 'Trang sau',
     back: 'Tất cả người dùng',
+    notFound: 'Không tìm thấy người dùng',
     role: 'Vai trò',
     name: 'Họ tên',
     phone: 'Số điện thoại',

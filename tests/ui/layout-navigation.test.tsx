@@ -114,7 +114,15 @@ describe.each(['staff', 'owner'])('%s navigation (spec 2.2)', (role) => {
     renderApp('/');
     await screen.findByRole('banner');
     const expected = ['/', '/staff/menu', '/orders', '/staff/reviews', '/profile'];
-    expect(hrefs(mainNav())).toEqual(expected);
+    // The desktop bar adds the promotions; the phone's bar keeps its five.
+    expect(hrefs(mainNav())).toEqual([
+      '/',
+      '/staff/menu',
+      '/orders',
+      '/staff/reviews',
+      '/staff/coupons',
+      '/profile',
+    ]);
     expect(hrefs(bottomNav())).toEqual(expected);
     expect(highlighted(bottomNav())).toEqual(['/orders']);
     expect(within(mainNav()).getByRole('link', { name: 'Thực đơn' })).toHaveAttribute(
@@ -124,6 +132,10 @@ describe.each(['staff', 'owner'])('%s navigation (spec 2.2)', (role) => {
     expect(within(mainNav()).getByRole('link', { name: 'Đánh giá' })).toHaveAttribute(
       'href',
       '/staff/reviews',
+    );
+    expect(within(mainNav()).getByRole('link', { name: 'Khuyến mãi' })).toHaveAttribute(
+      'href',
+      '/staff/coupons',
     );
     // No cart and no collections for staff.
     expect(screen.queryByRole('link', { name: /Giỏ hàng/ })).not.toBeInTheDocument();

@@ -249,7 +249,7 @@ describe('the staff dashboard at / (spec 2.17)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'), slow);
   });
 
-  it('offers the menu, the restaurant and the reviews as quick actions', async () => {
+  it('offers the menu, the restaurant, the reviews and the promotions as quick actions', async () => {
     await openDashboard();
     await settled();
     expect(screen.getByRole('link', { name: new RegExp(t.manageMenu) })).toHaveAttribute(
@@ -264,6 +264,19 @@ describe('the staff dashboard at / (spec 2.17)', () => {
       'href',
       '/staff/reviews',
     );
+    // The restaurant's promotions come after the spec's three.
+    // Named by its hint: the top bar has a 'Khuyến mãi' link too.
+    const coupons = screen.getByRole('link', { name: new RegExp(t.couponsHint) });
+    expect(coupons).toHaveAttribute('href', '/staff/coupons');
+    expect(coupons).toHaveTextContent(t.coupons);
+    const cards = [t.manageMenu, t.restaurantInfo, t.customerReviews, t.couponsHint].map((name) =>
+      screen.getByRole('link', { name: new RegExp(name) }),
+    );
+    for (const [index, later] of cards.slice(1).entries()) {
+      expect(cards[index]!.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    }
   });
 
   describe('when one call fails, only its cards stay empty (spec 7.5, 8)', () => {

@@ -8,6 +8,7 @@ import {
   IconReceipt,
   IconStar,
   IconStore,
+  IconTicket,
   IconUser,
   IconUsers,
   IconWallet,
@@ -56,9 +57,11 @@ export const customerNavigation: Navigation = {
 const dashboard: NavEntry = { to: paths.home, label: vi.layout.dashboard, icon: IconDashboard };
 const menu: NavEntry = { to: paths.staffMenu, label: vi.layout.menu, icon: IconBowl };
 const reviews: NavEntry = { to: paths.staffReviews, label: vi.layout.reviews, icon: IconStar };
+// The desktop bar only: the phone's bar keeps its five, and the dashboard's card leads here.
+const coupons: NavEntry = { to: paths.staffCoupons, label: vi.layout.coupons, icon: IconTicket };
 
 export const staffNavigation: Navigation = {
-  top: [dashboard, menu, orders, reviews, profile],
+  top: [dashboard, menu, orders, reviews, coupons, profile],
   bottom: [dashboard, menu, { ...orders, highlighted: true }, reviews, profile],
   cartButton: false,
 };

@@ -165,13 +165,13 @@ export function validateCoupon(body: CouponBody, scope: CouponScope): CouponForm
  */
 export function changedFields(before: CouponBody, after: CouponBody): Partial<CouponBody> {
   const changes: Record<string, unknown> = {};
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof CouponBody>;
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)] as (keyof CouponBody)[]);
   for (const key of keys) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key]) && after[key] !== undefined) {
       changes[key] = after[key];
     }
   }
-  return changes as Partial<CouponBody>;
+  return changes;
 }
 
 /** Which field each refusal of the coupon services is about (decision 044). */

@@ -36,11 +36,12 @@ interface CouponListProps {
   actions: CouponActions | null;
   /** The admin sees every scope; an owner's coupons are all their restaurant's. */
   showScope: boolean;
+  /** When the list was read: the states are the server's figures as of then. */
+  now: number;
 }
 
 /** Each coupon: code, value in words, minimum, window, state, usage and, for managers, actions. */
-export function CouponList({ coupons, actions, showScope }: CouponListProps) {
-  const now = Date.now();
+export function CouponList({ coupons, actions, showScope, now }: CouponListProps) {
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={text.list}>
       {coupons.map((coupon) => {

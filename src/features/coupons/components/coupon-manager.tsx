@@ -45,7 +45,9 @@ function NotLinked({ error }: { error: unknown }) {
  * /staff/coupons are this component with another scope (docs/decisions/049).
  */
 export function CouponManager({ scope, title, canManage }: CouponManagerProps) {
-  const { data, error, isPending, refetch } = useQuery(managedCouponQueries.list(scope));
+  const { data, dataUpdatedAt, error, isPending, refetch } = useQuery(
+    managedCouponQueries.list(scope),
+  );
   const edit = useEditCoupon(scope);
   // undefined: the form is closed; null: it creates; a coupon: it edits that one.
   const [editing, setEditing] = useState<ManagedCoupon | null | undefined>(undefined);
@@ -99,6 +101,7 @@ export function CouponManager({ scope, title, canManage }: CouponManagerProps) {
     content = (
       <CouponList
         coupons={data}
+        now={dataUpdatedAt}
         showScope={scope === 'admin'}
         actions={
           canManage

@@ -2,7 +2,13 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { IconBowl, IconDashboard, IconStar, type IconProps } from '#src/components/icons';
+import {
+  IconBowl,
+  IconDashboard,
+  IconStar,
+  IconTicket,
+  type IconProps,
+} from '#src/components/icons';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import classes from './dashboard.module.css';
@@ -28,12 +34,17 @@ const ACTIONS: readonly {
     hint: text.customerReviewsHint,
     icon: IconStar,
   },
+  // After the spec's three: the restaurant's own promotions.
+  { to: paths.staffCoupons, title: text.coupons, hint: text.couponsHint, icon: IconTicket },
 ];
 
-/** Spec 2.17: cards to the menu, the restaurant and the reviews; each card is one link. */
+/**
+ * Spec 2.17: cards to the menu, the restaurant and the reviews, then the promotions; each card
+ * is one link.
+ */
 export function QuickActions() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
       {ACTIONS.map(({ to, title, hint, icon: Icon }) => (
         <Paper
           key={to}
