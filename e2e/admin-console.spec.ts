@@ -253,11 +253,17 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
   // --- The admin finds the customer by phone and locks them ---
   await navLink(admin, vi.adminUsers.title).click();
   await admin.getByLabel(vi.adminUsers.search, { exact: true }).fill(customerPhone);
-  await admin.getByRole('link').filter({ hasText: customerPhone }).click();
+  const found = admin
+    .getByRole('list', { name: vi.adminUsers.list })
+    .getByRole('listitem')
+    .filter({ hasText: customerPhone });
+  await expect(found).toHaveCount(1);
+  await found.getByRole('link').click();
   await expect(admin).toHaveURL(/\/admin\/users\/\d+$/);
   await admin.getByRole('button', { name: vi.adminUsers.lock, exact: true }).click();
   const lockDialog = admin.getByRole('dialog');
   await lockDialog.getByRole('button', { name: vi.adminUsers.confirmLock }).click();
+  await expect(toast(admin, vi.adminUsers.lockedDone)).toBeVisible();
   await expect(lockDialog).toBeHidden();
   await expect(admin.getByText(vi.adminUsers.locked, { exact: true }).first()).toBeVisible();
 
