@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { isStaffLevel } from '../lib/session';
+import { isStaffLevel, type UserType } from '../lib/session';
 import { paths } from '../config/paths';
 import { routeAccess, type Access } from './routes';
 
@@ -8,6 +8,11 @@ export type AccessDecision = { kind: 'allow' } | { kind: 'redirect'; to: string 
 /** What the guards need to know about the session: a session exists when a user is stored. */
 export interface AccessSession {
   user: { role?: string } | null;
+  /**
+   * Set when the server ended the session of a locked account: its user goes to the sign-in
+   * screen of their kind (staff-level to /staff/login), which says why.
+   */
+  lockedOut?: UserType | null;
 }
 
 const allow: AccessDecision = { kind: 'allow' };
@@ -24,6 +29,7 @@ export function accessFor(pathname: string): Access | undefined {
 export function resolveAccess(pathname: string, session: AccessSession): AccessDecision {
   const access = accessFor(pathname);
   const user = session.user;
+  const signIn = redirect(session.lockedOut === 'staff' ? paths.staffLogin : paths.login);
   // An admin's home is the console: / (and with it every unknown path) leads there.
   if (user?.role === 'admin' && matchPath(paths.home, pathname) !== null) {
     return redirect(paths.admin);
@@ -36,15 +42,15 @@ export function resolveAccess(pathname: string, session: AccessSession): AccessD
     case 'visitor':
       return user ? redirect(paths.home) : allow;
     case 'user':
-      return user ? allow : redirect(paths.login);
+      return user ? allow : signIn;
     case 'customer':
-      if (!user) return redirect(paths.login);
+      if (!user) return signIn;
       return isStaffLevel(user.role) ? redirect(paths.home) : allow;
     case 'staff':
-      if (!user) return redirect(paths.login);
+      if (!user) return signIn;
       return isStaffLevel(user.role) ? allow : redirect(paths.home);
     case 'admin':
-      if (!user) return redirect(paths.login);
+      if (!user) return signIn;
       return user.role === 'admin' ? allow : redirect(paths.home);
   }
 }

@@ -1,7 +1,7 @@
 import ky, { isHTTPError, type HTTPError, type KyInstance, type KyResponse } from 'ky';
 import type { ErrorReply } from '#contract/envelope';
 import { vi } from '../i18n/first-screen';
-import { adoptStoredTokens, logout, session, setTokens } from './session';
+import { adoptStoredTokens, endLockedSession, logout, session, setTokens } from './session';
 
 /** Every reply is `{success, message, data?}` (design.md section 4). */
 export interface ApiReply<T = unknown> {
@@ -20,6 +20,31 @@ interface RefreshReply {
 
 /** The refresh call got no answer at all (offline, timeout): the session may well be valid. */
 class RefreshUnreachableError extends Error {}
+
+/** The refresh was refused because the account is locked. */
+class AccountLockedError extends Error {}
+
+/** The refusal a locked account gets on every request and at refresh (403, docs/decisions/043). */
+export const ACCOUNT_LOCKED_CODE = 'ACCOUNT_LOCKED';
+
+async function isLockedReply(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return isRecord(body) && body.code === ACCOUNT_LOCKED_CODE;
+}
+
+/**
+ * Ends the session when a reply says its account is locked; for requests made outside ky (the
+ * live stream). Resolves with whether it did.
+ */
+export async function noteLockedReply(response: Response): Promise<boolean> {
+  if (!(await isLockedReply(response))) return false;
+  endLockedSession();
+  return true;
+}
 
 const errorReplies = new WeakMap<HTTPError, Partial<ErrorReply>>();
 
@@ -86,6 +111,8 @@ export function createHttp({ prefixUrl = '/api', fetch }: HttpOptions = {}): KyI
     } catch {
       throw new RefreshUnreachableError();
     }
+    // Refresh checks the lock before the token (docs/decisions/043), so this says why.
+    if (await isLockedReply(response)) throw new AccountLockedError();
     if (!response.ok) throw new Error(`Refresh failed with ${response.status}`);
     const reply = await response.json<RefreshReply>();
     const data = isRecord(reply.data) ? reply.data : {};
@@ -135,6 +162,9 @@ export function createHttp({ prefixUrl = '/api', fetch }: HttpOptions = {}): KyI
       ],
       afterResponse: [
         async (request, _options, response) => {
+          // A locked account: every request of its session answers so, and none will do better.
+          // Returning nothing lets ky reject with the 403 and its message.
+          if (await noteLockedReply(response)) return;
           if (response.status !== 401 || isAuthCall(request)) return;
           let accessToken: string;
           try {
@@ -143,7 +173,8 @@ export function createHttp({ prefixUrl = '/api', fetch }: HttpOptions = {}): KyI
             // Spec section 4: a refused refresh ends the session. A refresh that never reached
             // the server does not: logging out someone on a dropped connection would cost them
             // a new SMS code for nothing, and the next call simply tries again.
-            if (!(error instanceof RefreshUnreachableError)) logout();
+            if (error instanceof AccountLockedError) endLockedSession();
+            else if (!(error instanceof RefreshUnreachableError)) logout();
             // Returning nothing lets ky reject with the original 401.
             return;
           }
@@ -189,7 +220,8 @@ export async function renewAccessToken(rejectedToken: string | null): Promise<st
     return await refresh(rejectedToken);
   } catch (error) {
     if (error instanceof RefreshUnreachableError) throw error;
-    logout();
+    if (error instanceof AccountLockedError) endLockedSession();
+    else logout();
     return null;
   }
 }

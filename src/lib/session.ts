@@ -103,7 +103,15 @@ export interface NewSession {
   userType?: UserType;
 }
 
+/**
+ * Why the last session ended when the server ended it: a locked account (403
+ * `ACCOUNT_LOCKED`), with the kind of sign-in screen its user goes back to ('staff' for every
+ * staff-level role, admins included). Not stored: it is this tab's notice, not a session.
+ */
+export const lockout = proxy<{ kind: UserType | null }>({ kind: null });
+
 export function setSession({ user, tokens, userType }: NewSession): void {
+  lockout.kind = null;
   session.user = user;
   session.tokens = tokens;
   session.userType = userType ?? userTypeForRole(user.role);
@@ -126,12 +134,26 @@ export function setTokens(tokens: SessionTokens): void {
 
 /** Spec section 4: logout removes user and tokens and resets to customer mode. */
 export function logout(): void {
+  lockout.kind = null;
   session.user = null;
   session.tokens = null;
   session.userType = 'customer';
   write(KEYS.user, null);
   write(KEYS.tokens, null);
   write(KEYS.userType, null);
+}
+
+/**
+ * The server refused this session's account as locked: the session ends on this device as a
+ * sign-out does (the server's own sign-out call would be refused too, and the lock has revoked
+ * the refresh tokens already), and the sign-in screen of the user's kind says why. Nothing
+ * happens without a session (a sign-in form shows the refusal itself).
+ */
+export function endLockedSession(): void {
+  if (!session.user) return;
+  const kind: UserType = isStaffLevel(session.user.role) ? 'staff' : 'customer';
+  logout();
+  lockout.kind = kind;
 }
 
 /**

@@ -1,13 +1,19 @@
 import { useSyncExternalStore } from 'react';
 import { subscribe } from 'valtio';
-import { renewAccessToken } from '../http';
+import { noteLockedReply, renewAccessToken } from '../http';
 import { session } from '../session';
 import { createLiveClient, type LiveListener, type LiveStatus } from './live-client';
 import { toPushEvent } from './live-event';
 
 const client = createLiveClient({
-  // Read at call time: tests and the browser's extensions may replace the global.
-  fetch: (url, init) => globalThis.fetch(url, init),
+  // Read at call time: tests and the browser's extensions may replace the global. A locked
+  // account's stream is refused like its other requests: that ends the session here too, so an
+  // idle screen does not retry it for ever.
+  fetch: async (url, init) => {
+    const response = await globalThis.fetch(url, init);
+    await noteLockedReply(response);
+    return response;
+  },
   locks:
     typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function'
       ? navigator.locks

@@ -213,3 +213,19 @@ describe('route matching', () => {
     expect(table).toHaveLength(visitorOnly.length + signedIn.length + 4 + 1 + 1 + 1 + 1 + 1 + 8);
   });
 });
+
+describe("resolveAccess: after the server ended a locked account's session", () => {
+  it('sends a staff-level user back to /staff/login, which says why', () => {
+    const lockedStaff: AccessSession = { user: null, lockedOut: 'staff' };
+    expect(resolveAccess('/staff/menu', lockedStaff)).toEqual(to('/staff/login'));
+    expect(resolveAccess('/admin/users', lockedStaff)).toEqual(to('/staff/login'));
+    expect(resolveAccess('/orders', lockedStaff)).toEqual(to('/staff/login'));
+    expect(resolveAccess('/staff/login', lockedStaff)).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a customer back to /login', () => {
+    const lockedCustomer: AccessSession = { user: null, lockedOut: 'customer' };
+    expect(resolveAccess('/orders', lockedCustomer)).toEqual(to('/login'));
+    expect(resolveAccess('/collections', lockedCustomer)).toEqual(to('/login'));
+  });
+});

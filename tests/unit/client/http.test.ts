@@ -2,7 +2,7 @@ import { HTTPError, TimeoutError } from 'ky';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { vi as text } from '#src/i18n/vi';
 import { createHttp, getErrorMessage, REQUEST_TIMEOUT_MS } from '#src/lib/http';
-import { logout, session, setSession } from '#src/lib/session';
+import { lockout, logout, session, setSession } from '#src/lib/session';
 
 // A fake server behind the fetch that ky calls: each test says how it answers and every request
 // is recorded as it arrived (headers, method, body read from the request itself).
@@ -208,6 +208,82 @@ describe('token refresh (spec section 4)', () => {
     protectedApi('never', () => json(500, { success: false, message: 'Lỗi máy chủ' }));
     await expect(api().get('customer/cart/')).rejects.toBeInstanceOf(HTTPError);
     expect(session.user).toBeNull();
+  });
+
+  it("ends a locked account's session on its 403 without asking the server anything more", async () => {
+    signIn();
+    handler = () =>
+      json(403, {
+        success: false,
+        message: 'Tài khoản của bạn đã bị khóa',
+        code: 'ACCOUNT_LOCKED',
+      });
+    const failure = api().get('customer/cart/').json();
+    await expect(failure).rejects.toBeInstanceOf(HTTPError);
+    await failure.catch((error: unknown) => {
+      expect(getErrorMessage(error)).toBe('Tài khoản của bạn đã bị khóa');
+    });
+    expect(session).toMatchObject({ user: null, tokens: null, userType: 'customer' });
+    expect(localStorage.getItem('tokens')).toBeNull();
+    expect(lockout.kind).toBe('customer');
+    // No refresh and no sign-out call: both would be refused.
+    expect(seen.map((request) => request.path)).toEqual(['/api/customer/cart/']);
+  });
+
+  it('marks a staff-level account for the staff sign-in', async () => {
+    setSession({
+      user: { id: 1, name: 'Quản trị', role: 'admin' },
+      tokens: { access_token: 'access-1', refresh_token: 'refresh-1' },
+    });
+    handler = () =>
+      json(403, {
+        success: false,
+        message: 'Tài khoản của bạn đã bị khóa',
+        code: 'ACCOUNT_LOCKED',
+      });
+    await expect(api().get('admin/users/')).rejects.toBeInstanceOf(HTTPError);
+    expect(session.user).toBeNull();
+    expect(lockout.kind).toBe('staff');
+  });
+
+  it('keeps the session on any other 403', async () => {
+    signIn();
+    handler = () => json(403, { success: false, message: 'Bạn không có quyền', code: 'FORBIDDEN' });
+    await expect(api().get('staff/foods/')).rejects.toBeInstanceOf(HTTPError);
+    expect(session.user).toEqual(customer);
+    expect(lockout.kind).toBeNull();
+  });
+
+  it('ends the session as locked when the refresh is refused as locked', async () => {
+    signIn();
+    protectedApi('never', () =>
+      json(403, {
+        success: false,
+        message: 'Tài khoản của bạn đã bị khóa',
+        code: 'ACCOUNT_LOCKED',
+      }),
+    );
+    await expect(api().get('customer/cart/')).rejects.toBeInstanceOf(HTTPError);
+    expect(session.user).toBeNull();
+    expect(lockout.kind).toBe('customer');
+    expect(seen.map((request) => request.path)).toEqual([
+      '/api/customer/cart/',
+      '/api/auth/refresh/',
+    ]);
+  });
+
+  it('forgets the lock notice at the next sign-in', async () => {
+    signIn();
+    handler = () =>
+      json(403, {
+        success: false,
+        message: 'Tài khoản của bạn đã bị khóa',
+        code: 'ACCOUNT_LOCKED',
+      });
+    await expect(api().get('customer/cart/')).rejects.toBeInstanceOf(HTTPError);
+    expect(lockout.kind).toBe('customer');
+    signIn();
+    expect(lockout.kind).toBeNull();
   });
 
   it('does not refresh twice when the replayed request is refused again', async () => {

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { vi } from '#src/i18n/vi';
 import { compactPhone, OTP_LENGTH, otpError, phoneError } from '#src/lib/form-rules';
+import { ACCOUNT_LOCKED_CODE } from '#src/lib/http';
 import { toast } from '#src/lib/toast';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
@@ -15,6 +16,7 @@ import {
 } from '../errors';
 import { useCountdown } from '../hooks/use-countdown';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { FormError } from './locked-notice';
 
 const text = vi.auth.customer;
 
@@ -37,6 +39,8 @@ export function CustomerLoginForm() {
   // The phone (spaces removed) the current code went to; null while still on the first step.
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
+  // A refusal that is about the account, not what was typed (a locked account).
+  const [formError, setFormError] = useState<string | undefined>();
   const [signedIn, setSignedIn] = useState(false);
   const phoneInput = useRef<HTMLInputElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
@@ -97,6 +101,7 @@ export function CustomerLoginForm() {
       return;
     }
     setErrors({});
+    setFormError(undefined);
     verifyOtp.mutate(
       { phone: target, otp_code: code.trim() },
       {
@@ -110,6 +115,11 @@ export function CustomerLoginForm() {
           finishSignIn({ user: data.customer, tokens: data.tokens, userType: 'customer' });
         },
         onError: (error) => {
+          if (errorCode(error) === ACCOUNT_LOCKED_CODE) {
+            // The right code of a locked account (docs/decisions/043): say so in the form.
+            setFormError(serverMessage(error) ?? vi.auth.locked);
+            return;
+          }
           // No answer at all is not a wrong code: say so (spec section 8, 'General').
           toast.error(
             statusOf(error) === undefined
@@ -187,6 +197,7 @@ export function CustomerLoginForm() {
               }}
               error={errors.code}
             />
+            <FormError message={formError} />
             <Button type="submit" fullWidth loading={verifyOtp.isPending || signedIn}>
               {text.submit}
             </Button>

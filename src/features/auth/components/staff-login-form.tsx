@@ -2,11 +2,13 @@ import '@mantine/core/styles/PasswordInput.layer.css';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { vi } from '#src/i18n/vi';
+import { ACCOUNT_LOCKED_CODE } from '#src/lib/http';
 import { logout } from '#src/lib/session';
 import { toast } from '#src/lib/toast';
 import { useStaffLogin } from '../api/staff-login';
-import { serverMessage, statusOf } from '../errors';
+import { errorCode, serverMessage, statusOf } from '../errors';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { FormError } from './locked-notice';
 import { validateStaffLogin, type StaffLoginErrors } from '../validation';
 
 const text = vi.auth.staff;
@@ -16,6 +18,8 @@ export function StaffLoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<StaffLoginErrors>({});
+  // A refusal that is about the account, not what was typed (a locked account).
+  const [formError, setFormError] = useState<string | undefined>();
   const [signedIn, setSignedIn] = useState(false);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -35,6 +39,7 @@ export function StaffLoginForm() {
     if (staffLogin.isPending || signedIn) return;
     const problems = validateStaffLogin({ username, password });
     setErrors(problems);
+    setFormError(undefined);
     if (problems.username) {
       usernameInput.current?.focus();
       return;
@@ -58,7 +63,11 @@ export function StaffLoginForm() {
         },
         onError: (error) => {
           const status = statusOf(error);
-          if (status === undefined) fail(vi.http.noResponse);
+          if (errorCode(error) === ACCOUNT_LOCKED_CODE) {
+            // The right password of a locked account (docs/decisions/043): say so in the form.
+            logout();
+            setFormError(serverMessage(error) ?? vi.auth.locked);
+          } else if (status === undefined) fail(vi.http.noResponse);
           // A locked account: the server's message says for how long.
           else if (status === 429) fail(serverMessage(error) ?? text.failed);
           else fail(text.failed);
@@ -102,6 +111,7 @@ export function StaffLoginForm() {
           visibilityToggleFocusable
           visibilityToggleButtonProps={{ 'aria-label': vi.auth.showPassword }}
         />
+        <FormError message={formError} />
         <Button type="submit" fullWidth loading={busy}>
           {text.submit}
         </Button>

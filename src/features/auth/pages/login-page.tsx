@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { AuthHeading } from '../components/auth-heading';
+import { LockedNotice } from '../components/locked-notice';
 import { CustomerLoginForm } from '../components/customer-login-form';
 
 const text = vi.auth.customer;
@@ -13,6 +14,7 @@ export function LoginPage() {
   return (
     <Stack gap="lg">
       <AuthHeading title={text.title} intro={text.intro} />
+      <LockedNotice />
       <CustomerLoginForm />
       <Divider />
       {/* Always in view: owners and staff open the app at / and land here first. */}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { AuthHeading } from '../components/auth-heading';
+import { LockedNotice } from '../components/locked-notice';
 import { StaffLoginForm } from '../components/staff-login-form';
 
 const text = vi.auth.staff;
@@ -13,6 +14,7 @@ export function StaffLoginPage() {
   return (
     <Stack gap="lg">
       <AuthHeading title={text.title} intro={text.intro} />
+      <LockedNotice />
       <StaffLoginForm />
       <Divider />
       <Stack gap="xs" align="center">
