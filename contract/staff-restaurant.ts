@@ -164,11 +164,6 @@ export function parseRestaurantFields(fields: Record<string, string>): Record<st
 export const StaffRestaurantSchema = RestaurantSchema.extend({
   rejection_reason: z.string().nullable(),
   auto_accept: z.boolean(),
-  /**
-   * Non-null while an admin has paused the restaurant for breaking the rules: the owner's
-   * active switch stays off until an admin resumes it. Optional until every server sends it.
-   */
-  admin_paused_reason: z.string().nullable().optional(),
 });
 
 export const StaffRestaurantReplySchema = okReply(StaffRestaurantSchema);

@@ -224,13 +224,12 @@ describe('an existing restaurant (spec 2.18, section 4)', { timeout: 20_000 }, (
   });
 
   it('shows an admin pause with its reason and keeps the switch off until an admin lifts it', async () => {
-    const { api } = await openRestaurant(
-      'owner',
-      makeStaffRestaurant({
-        is_active: false,
-        admin_paused_reason: 'Bán hàng giả mạo thương hiệu',
-      }),
-    );
+    // The reply's admin pause (admin_paused_reason), as the console's server sends it.
+    const paused = {
+      ...makeStaffRestaurant({ is_active: false }),
+      admin_paused_reason: 'Bán hàng giả mạo thương hiệu',
+    };
+    const { api } = await openRestaurant('owner', paused);
     const region = await section(t.statusTitle);
     const alert = within(region)
       .getByText('Quán đang bị quản trị viên tạm ngưng')
@@ -244,7 +243,8 @@ describe('an existing restaurant (spec 2.18, section 4)', { timeout: 20_000 }, (
   });
 
   it('shows no admin pause while there is none', async () => {
-    await openRestaurant('owner', makeStaffRestaurant({ admin_paused_reason: null }));
+    const running = { ...makeStaffRestaurant(), admin_paused_reason: null };
+    await openRestaurant('owner', running);
     const region = await section(t.statusTitle);
     expect(
       within(region).queryByText('Quán đang bị quản trị viên tạm ngưng'),

@@ -74,7 +74,7 @@ export function ReasonModal({
           {singleLine ? (
             <TextInput {...field} autoComplete="off" />
           ) : (
-            <Textarea {...field} autosize minRows={3} maxRows={8} />
+            <Textarea {...field} rows={3} />
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>

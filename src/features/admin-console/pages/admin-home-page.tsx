@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';

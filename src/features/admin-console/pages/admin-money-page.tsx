@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Paper, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -18,7 +18,14 @@ function approval(status: string): { label: string; color: string } {
 }
 
 /** The approval status (with the rejection reason) and the active switch (spec 2.18, 4). */
-export function RestaurantStatus({ restaurant }: { restaurant: StaffRestaurant }) {
+/**
+ * The reply as the admin console's pause extends it: `admin_paused_reason` is non-null while an
+ * admin has paused the restaurant. Read as optional, so a server without the pause yet reads
+ * as no pause at all.
+ */
+type WithAdminPause = StaffRestaurant & { admin_paused_reason?: string | null };
+
+export function RestaurantStatus({ restaurant }: { restaurant: WithAdminPause }) {
   const toggle = useToggleRestaurant();
   const { label, color } = approval(restaurant.approval_status);
   // An admin's pause outranks the owner's switch: only an admin can lift it.
