@@ -28,6 +28,7 @@ import { deriveKeys, type Keys } from './lib/keys';
 import { Metrics } from './lib/metrics';
 import { validationMessage } from './lib/validation-messages';
 import { adminAuditRoutes } from './modules/admin-audit/admin-audit.routes';
+import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -259,6 +260,7 @@ export async function buildApp({
   await app.register(restaurantApprovalRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminMoneyRoutes);
   await app.register(notificationRoutes);
   await app.register(pushRoutes, { publicKey: vapidKeys.publicKey });
   await app.register(eventRoutes, {

@@ -250,6 +250,13 @@ const TABLE: Row[] = [
     kind: 'admin',
     url: (ids) => `/api/admin/restaurants/${ids.pending}/resume/`,
   },
+  {
+    method: 'GET',
+    path: '/api/admin/money/',
+    kind: 'admin',
+    url: () => '/api/admin/money/?start_date=2026-11-01&end_date=2026-11-30',
+  },
+  { method: 'POST', path: '/api/admin/money/check/', kind: 'admin' },
   // Payouts: the list, the accountant's CSV, and the two decisions (paid needs the reference).
   { method: 'GET', path: '/api/admin/withdrawals/', kind: 'admin' },
   {

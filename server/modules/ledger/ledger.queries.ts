@@ -92,9 +92,9 @@ export async function selectSumOfBalances(db: Kysely<DB>): Promise<number> {
   return row.total;
 }
 
-/** Accounts whose cached balance differs from the sum of their transfers. */
-export function selectMismatchedAccounts(db: Kysely<DB>) {
-  return db
+/** Accounts whose cached balance differs from the sum of their transfers (the first `limit`). */
+export function selectMismatchedAccounts(db: Kysely<DB>, limit?: number) {
+  const query = db
     .selectFrom('ledger_accounts as a')
     .select(['a.id', 'a.kind', 'a.user_id', 'a.balance'])
     .select((eb) =>
@@ -110,17 +110,19 @@ export function selectMismatchedAccounts(db: Kysely<DB>) {
         - coalesce((select sum(t.amount) from ledger_transfers t
         where t.debit_account_id = ${eb.ref('a.id')}), 0)`,
     )
-    .orderBy('a.id')
-    .execute();
+    .orderBy('a.id');
+  return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
-export function selectNegativeWallets(db: Kysely<DB>) {
-  return db
+/** Wallets below zero (the first `limit`). */
+export function selectNegativeWallets(db: Kysely<DB>, limit?: number) {
+  const query = db
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'balance'])
     .where('kind', '=', 'wallet')
     .where('balance', '<', 0)
-    .execute();
+    .orderBy('id');
+  return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
 /** Row locks on these accounts, taken in ascending id order (ORDER BY runs before locking). */

@@ -126,8 +126,14 @@ export async function walletBalance(db: Kysely<DB>, userId: number): Promise<num
   return selectWalletBalance(db, userId);
 }
 
-/** The ledger's invariants, for tests and checks: all must hold after any workload. */
-export async function ledgerInvariants(db: Kysely<DB>): Promise<{
+/**
+ * The ledger's invariants, for tests and checks: all must hold after any workload. `limit`
+ * caps each list of offenders (the admin console shows a few, not a corrupted million).
+ */
+export async function ledgerInvariants(
+  db: Kysely<DB>,
+  limit?: number,
+): Promise<{
   sumOfBalances: number;
   mismatchedAccounts: {
     id: number;
@@ -140,8 +146,8 @@ export async function ledgerInvariants(db: Kysely<DB>): Promise<{
 }> {
   const [sumOfBalances, mismatchedAccounts, negativeWallets] = await Promise.all([
     selectSumOfBalances(db),
-    selectMismatchedAccounts(db),
-    selectNegativeWallets(db),
+    selectMismatchedAccounts(db, limit),
+    selectNegativeWallets(db, limit),
   ]);
   return { sumOfBalances, mismatchedAccounts, negativeWallets };
 }

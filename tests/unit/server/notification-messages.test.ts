@@ -4,6 +4,9 @@ import {
   orderCancelledForStaffMessage,
   orderCancelledMessage,
   orderPaidMessage,
+  restaurantPausedMessage,
+  restaurantRejectedMessage,
+  restaurantResumedMessage,
 } from '#server/modules/notifications/notifications.messages';
 
 const ORDER = { id: 42, restaurant_name: 'Phở Hàng Bạc', total_amount: 1_250_000, item_count: 12 };
@@ -42,6 +45,25 @@ describe('notification messages', () => {
     expect(quotedOf('Rất ngon '.repeat(20))).toBe(`${'Rất ngon '.repeat(11).trimEnd()}…`);
     expect(newReviewMessage({ id: 8, rating: 3, comment: '  ', food_name: 'Phở bò' }).body).toBe(
       '3/5 sao cho Phở bò',
+    );
+  });
+
+  it("tells an owner of an admin's pause and resume, the reason cut like any quoted text", () => {
+    const restaurant = { id: 5, name: 'Bún Chả Hương Liên' };
+    expect(restaurantPausedMessage(restaurant, 'Bán hàng giả')).toEqual({
+      kind: 'restaurant.paused',
+      title: 'Nhà hàng Bún Chả Hương Liên bị tạm ngưng: Bán hàng giả',
+      body: 'Quán không nhận đơn cho đến khi quản trị viên cho hoạt động trở lại.',
+      url: '/staff/restaurant',
+      tag: 'restaurant-5',
+    });
+    expect(restaurantResumedMessage(restaurant)).toMatchObject({
+      kind: 'restaurant.resumed',
+      title: 'Nhà hàng Bún Chả Hương Liên đã hoạt động trở lại',
+      tag: 'restaurant-5',
+    });
+    expect(restaurantRejectedMessage(restaurant, 'x'.repeat(500)).title).toBe(
+      `Nhà hàng Bún Chả Hương Liên bị từ chối: ${'x'.repeat(99)}…`,
     );
   });
 });
