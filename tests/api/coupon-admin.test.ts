@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditListReplySchema } from '#contract/admin-users';
 import { ManagedCouponListReplySchema, ManagedCouponReplySchema } from '#contract/coupon-admin';
 import { CouponApplyReplySchema } from '#contract/orders';
 import { call, type Reply } from '../helpers/auth';
@@ -84,6 +85,16 @@ describe('coupons made by the platform and by owners', () => {
     expect(await couponRows()).toEqual(before);
     return { status: res.status, code: res.body.code, message: res.body.message, res };
   };
+
+  /** The audit entries about one coupon, oldest first. */
+  const auditOf = (couponId: number) =>
+    t.database.db
+      .selectFrom('admin_audit_log')
+      .select(['actor_id', 'action', 'before', 'after'])
+      .where('target_type', '=', 'coupon')
+      .where('target_id', '=', couponId)
+      .orderBy('id')
+      .execute();
 
   const fieldMessage = (res: Reply<ErrorBody>, field: string) =>
     res.body.errors?.find((e) => e.path === field)?.message;
@@ -413,7 +424,97 @@ describe('coupons made by the platform and by owners', () => {
           .where('code', '=', code)
           .execute();
         expect(rows).toHaveLength(1);
+        // The admin's audit entry exists exactly when the admin's coupon does.
+        expect((await auditOf(rows[0]!.id)).map((e) => e.action)).toEqual(
+          replies[1].status === 201 ? ['coupon.create'] : [],
+        );
       }
     },
   );
+
+  describe('the audit log of the platform coupons', () => {
+    it("writes an admin's creation and edits with the coupon before and after", async () => {
+      const starts = '2030-01-01T00:00:00.000Z';
+      const coupon = await create(admin, {
+        code: 'NHATKY1',
+        type: 'percent',
+        value: 15,
+        max_discount: 30_000,
+        restaurant_id: a.id,
+        starts_at: starts,
+      });
+      const created = {
+        code: 'NHATKY1',
+        type: 'percent',
+        value: 15,
+        max_discount: 30_000,
+        min_order: 0,
+        restaurant_id: a.id,
+        food_ids: null,
+        starts_at: starts,
+        ends_at: null,
+        usage_limit: null,
+        per_customer_limit: null,
+        paused: false,
+      };
+      expect(await auditOf(coupon.id)).toEqual([
+        { actor_id: admin.id, action: 'coupon.create', before: null, after: created },
+      ]);
+
+      const edit = await send(admin, 'PUT', `/api/admin/coupons/${coupon.id}/`, {
+        value: 20,
+        paused: true,
+      });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      const edited = { ...created, value: 20, paused: true };
+      expect(await auditOf(coupon.id)).toEqual([
+        { actor_id: admin.id, action: 'coupon.create', before: null, after: created },
+        { actor_id: admin.id, action: 'coupon.update', before: created, after: edited },
+      ]);
+
+      // A refused edit writes nothing.
+      const bad = await send(admin, 'PUT', `/api/admin/coupons/${coupon.id}/`, { value: 150 });
+      expect(bad.status).toBe(400);
+      expect(await auditOf(coupon.id)).toHaveLength(2);
+
+      // GET /api/admin/audit/?action=coupon.create lists creations only, newest first.
+      const res = await send(admin, 'GET', '/api/admin/audit/?action=coupon.create');
+      expect(res.status).toBe(200);
+      const entries = AuditListReplySchema.parse(res.body).data.items;
+      expect(entries.every((e) => e.action === 'coupon.create')).toBe(true);
+      expect(entries[0]).toMatchObject({
+        actor_id: admin.id,
+        target_type: 'coupon',
+        target_id: coupon.id,
+        after: created,
+      });
+      const updates = await send(admin, 'GET', '/api/admin/audit/?action=coupon.update');
+      expect(AuditListReplySchema.parse(updates.body).data.items.map((e) => e.target_id)).toContain(
+        coupon.id,
+      );
+    });
+
+    it("does not audit an owner's own coupons, nor a refused creation", async () => {
+      const mine = await create(ownerA, { code: 'CUACHUQUAN', type: 'fixed', value: 3_000 });
+      const edit = await send(ownerA, 'PUT', `/api/staff/coupons/${mine.id}/`, { value: 4_000 });
+      expect(edit.status).toBe(200);
+      expect(await auditOf(mine.id)).toEqual([]);
+
+      const count = async () =>
+        (
+          await t.database.db
+            .selectFrom('admin_audit_log')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
+      const before = await count();
+      const taken = await refused(admin, 'POST', '/api/admin/coupons/', {
+        code: 'cuachuquan',
+        type: 'fixed',
+        value: 1_000,
+      });
+      expect(taken).toMatchObject({ status: 409, code: 'COUPON_CODE_TAKEN' });
+      expect(await count()).toBe(before);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type {
   AdminCouponCreateBody,
   AdminCouponEditBody,
@@ -7,6 +7,7 @@ import type {
 import type { CouponsTable, DB, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { isUniqueViolation } from '#server/lib/unique-violation';
+import { recordAdminAction } from '#server/modules/admin-audit/admin-audit.service';
 import { toCoupon } from '#server/modules/coupons/coupons.service';
 import { workplaceOf } from '#server/modules/workplace/workplace.service';
 import {
@@ -33,6 +34,24 @@ export async function ownerManager(
   user: { id: number; role: Role },
 ): Promise<Manager> {
   return { kind: 'owner', userId: user.id, restaurantId: await workplaceOf(db, user) };
+}
+
+/** What the audit log keeps of a coupon: every field its manager sets. */
+function auditState(row: Selectable<CouponsTable>) {
+  return {
+    code: row.code,
+    type: row.kind,
+    value: row.value,
+    max_discount: row.max_discount,
+    min_order: row.min_order,
+    restaurant_id: row.restaurant_id,
+    food_ids: row.food_ids,
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at?.toISOString() ?? null,
+    usage_limit: row.usage_limit,
+    per_customer_limit: row.per_customer_limit,
+    paused: row.paused,
+  };
 }
 
 /** The customer's shape of the coupon, with what only its manager sees. */
@@ -125,24 +144,38 @@ export async function createCoupon(
     restaurant_id: restaurantId,
     food_ids: body.food_ids ?? null,
   };
-  await checkShape(db, shape);
-  const id = await withCodeUnique(() =>
-    insertCoupon(db, {
-      code: body.code,
-      kind: shape.kind,
-      value: shape.value,
-      max_discount: body.max_discount ?? null,
-      min_order: body.min_order ?? 0,
-      restaurant_id: shape.restaurant_id,
-      food_ids: shape.food_ids === null ? null : [...new Set(shape.food_ids)],
-      starts_at: shape.starts_at,
-      ends_at: shape.ends_at,
-      usage_limit: body.usage_limit ?? null,
-      per_customer_limit: body.per_customer_limit ?? null,
-      created_by: manager.userId,
-    }),
-  );
-  // The audit log of admin actions records the creation here (who, the coupon after).
+  // One transaction: an admin's coupon exists exactly when its audit entry does.
+  const id = await db.transaction().execute(async (trx) => {
+    await checkShape(trx, shape);
+    const created = await withCodeUnique(() =>
+      insertCoupon(trx, {
+        code: body.code,
+        kind: shape.kind,
+        value: shape.value,
+        max_discount: body.max_discount ?? null,
+        min_order: body.min_order ?? 0,
+        restaurant_id: shape.restaurant_id,
+        food_ids: shape.food_ids === null ? null : [...new Set(shape.food_ids)],
+        starts_at: shape.starts_at,
+        ends_at: shape.ends_at,
+        usage_limit: body.usage_limit ?? null,
+        per_customer_limit: body.per_customer_limit ?? null,
+        created_by: manager.userId,
+      }),
+    );
+    // An owner's coupons are their own business, not an admin action.
+    if (manager.kind === 'admin') {
+      await recordAdminAction(trx, {
+        actorId: manager.userId,
+        action: 'coupon.create',
+        targetType: 'coupon',
+        targetId: created,
+        before: null,
+        after: auditState((await selectCouponForEdit(trx, created))!),
+      });
+    }
+    return created;
+  });
   return toManaged((await selectManagedCoupon(db, id))!);
 }
 
@@ -217,7 +250,16 @@ export async function editCoupon(
     if (body.per_customer_limit !== undefined) values.per_customer_limit = body.per_customer_limit;
     if (body.paused !== undefined) values.paused = body.paused;
     await withCodeUnique(() => updateCoupon(trx, id, values));
-    // The audit log of admin actions records the edit here (who, the coupon before and after).
+    if (manager.kind === 'admin') {
+      await recordAdminAction(trx, {
+        actorId: manager.userId,
+        action: 'coupon.update',
+        targetType: 'coupon',
+        targetId: id,
+        before: auditState(current),
+        after: auditState((await selectCouponForEdit(trx, id))!),
+      });
+    }
   });
   return toManaged((await selectManagedCoupon(db, id))!);
 }
