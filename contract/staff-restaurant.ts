@@ -164,6 +164,8 @@ export function parseRestaurantFields(fields: Record<string, string>): Record<st
 export const StaffRestaurantSchema = RestaurantSchema.extend({
   rejection_reason: z.string().nullable(),
   auto_accept: z.boolean(),
+  /** Non-null while an admin has paused the restaurant: the owner's switch is locked till then. */
+  admin_paused_reason: z.string().nullable(),
 });
 
 export const StaffRestaurantReplySchema = okReply(StaffRestaurantSchema);
