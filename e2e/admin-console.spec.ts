@@ -18,6 +18,9 @@ import { apiAsUser, payInSandbox, price, signInAsNewCustomer, toast, uniquePhone
 // phone of its own (it is locked at the end), one coupon and one withdrawal. demo_admin only
 // reads what others made.
 
+// The e2e tsconfig has no DOM library; the one browser global used in the page is declared.
+declare const localStorage: { getItem(key: string): string | null };
+
 test.use({ trace: { mode: 'retain-on-failure', snapshots: false } });
 
 const DEMO_ADMIN = { username: 'demo_admin', password: 'demo123456' };
@@ -61,6 +64,17 @@ async function signInAsStaff(page: Page, username: string, password: string) {
   await page.getByLabel(vi.auth.staff.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: vi.auth.staff.submit }).click();
   await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
+}
+
+/** The signed-in user's access token, as the app keeps it. */
+async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('tokens') ?? '{}') as { access_token?: string })
+        .access_token,
+  );
+  expect(token, 'a signed-in access token').toBeTruthy();
+  return token!;
 }
 
 /** The signed-in user's wallet balance, as the API tells it. */
@@ -251,6 +265,7 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
   await expect(paidRow.getByText(price(TOTAL)).first()).toBeVisible();
 
   // --- The admin finds the customer by phone and locks them ---
+  const customerToken = await accessToken(customer);
   await navLink(admin, vi.adminUsers.title).click();
   await admin.getByLabel(vi.adminUsers.search, { exact: true }).fill(customerPhone);
   const found = admin
@@ -267,8 +282,15 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
   await expect(lockDialog).toBeHidden();
   await expect(admin.getByText(vi.adminUsers.locked, { exact: true }).first()).toBeVisible();
 
-  // --- The customer's next request is refused: the sign-in screen says why ---
-  await navLink(customer, vi.layout.orders).click();
+  // --- The customer's next request is refused, and their app says why ---
+  // The lock closes the customer's live stream, and the app's reconnect is its next request:
+  // refused, it ends the session on the phone and lands on the sign-in screen with the reason.
   await expect(customer).toHaveURL(/\/login$/);
   await expect(customer.getByRole('alert').filter({ hasText: vi.auth.locked })).toBeVisible();
+  // Any other request of that session gets the same refusal, though its token has not expired.
+  const refused = await request.get('/api/customer/orders/', {
+    headers: { authorization: `Bearer ${customerToken}` },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', message: vi.auth.locked });
 });
