@@ -15,8 +15,8 @@ import { apiAsUser, payInSandbox, price, signInAsNewCustomer, toast, uniquePhone
 //
 // Everything it changes is its own: a restaurant in Huế (a city the demo data and the other
 // journeys leave alone, so it joins no one's search or home grid), an owner, a customer with a
-// phone of its own (it is locked at the end), one coupon and one withdrawal. demo_admin only
-// reads what others made.
+// phone of its own (it is locked at the end), one coupon and one withdrawal. demo_admin acts on
+// these alone.
 
 // The e2e tsconfig has no DOM library; the one browser global used in the page is declared.
 declare const localStorage: { getItem(key: string): string | null };
@@ -173,6 +173,8 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
     .getByRole('button', { name: vi.adminConsole.restaurants.approve, exact: true })
     .click();
   await expect(toast(admin, APPROVED)).toBeVisible();
+  // The queue refreshes without it.
+  await expect(pendingCard).toHaveCount(0);
 
   // Customers find it now.
   await customer.goto(searchPath);
