@@ -81,6 +81,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   comment: 'Nhận xét',
   start_date: 'Ngày bắt đầu',
   end_date: 'Ngày kết thúc',
+  from: 'Từ ngày',
+  to: 'Đến ngày',
+  reference: 'Mã giao dịch',
   // Staff menu and restaurant
   name: 'Tên',
   description: 'Mô tả',

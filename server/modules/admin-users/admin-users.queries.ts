@@ -28,23 +28,48 @@ function searchQuery(db: Kysely<DB>, search: UserSearch) {
         eb(sql<string>`phone`, 'like', pattern),
         eb(sql<string>`lower(username)`, 'like', pattern),
         eb(sql<string>`lower(email)`, 'like', pattern),
-        eb(
-          sql<string>`search_fold(search_lower(${displayName}))`,
-          'like',
-          sql<string>`search_fold(search_lower(${pattern}))`,
-        ),
+        // search_name (migration 0019) is search_fold(search_lower(the display name)), stored
+        // and trigram-indexed, so this arm is an index scan like the others.
+        eb(sql<string>`search_name`, 'like', sql<string>`search_fold(search_lower(${pattern}))`),
       ]),
     );
   }
   return query;
 }
 
-export function selectUsers(db: Kysely<DB>, search: UserSearch, limit: number, offset: number) {
-  return searchQuery(db, search)
-    .select(['id', 'role', displayName.as('name'), 'phone', 'username', 'locked_at'])
+const LISTED = ['id', 'role', displayName.as('name'), 'phone', 'username', 'locked_at'] as const;
+
+/**
+ * Newest first. Without a search, or when the search matches many users (`many`: the count
+ * reached its horizon), the primary key is walked backwards: matches are dense, so a page is
+ * found after a few rows. A rarer search finds its matches first, through the trigram indexes,
+ * then orders them: a materialized CTE, so the planner cannot trade the indexes for that
+ * backward walk, which reads every row when nothing matches (docs/decisions/047).
+ */
+export function selectUsers(
+  db: Kysely<DB>,
+  search: UserSearch,
+  page: { limit: number; offset: number; many: boolean },
+) {
+  if (search.text === null || page.many) {
+    return searchQuery(db, search)
+      .select(LISTED)
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+  return db
+    .with(
+      (cte) => cte('matches').materialized(),
+      () => searchQuery(db, search).select('id'),
+    )
+    .selectFrom('users')
+    .where('id', 'in', (eb) => eb.selectFrom('matches').select('matches.id'))
+    .select(LISTED)
     .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
 }
 

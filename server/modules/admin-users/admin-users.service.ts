@@ -34,10 +34,13 @@ export async function searchUsers(
 ): Promise<{ items: AdminUser[]; pagination: Pagination }> {
   const search = toSearch(query.q);
   const horizon = countHorizon(query.page, query.per_page);
-  const [rows, counted] = await Promise.all([
-    selectUsers(db, search, query.per_page, offsetOf(query.page, query.per_page)),
-    countUsers(db, search, horizon),
-  ]);
+  // The count first: how many match decides how the page is best read (see selectUsers).
+  const counted = await countUsers(db, search, horizon);
+  const rows = await selectUsers(db, search, {
+    limit: query.per_page,
+    offset: offsetOf(query.page, query.per_page),
+    many: counted >= horizon,
+  });
   return {
     items: rows.map(({ locked_at, ...row }) => ({ ...row, locked: locked_at !== null })),
     pagination: pagination(query.page, query.per_page, counted, counted < horizon),
