@@ -27,6 +27,18 @@ describe('/admin, the console home', { timeout: 15_000 }, () => {
     expect(escrow).toHaveAttribute('href', '/admin/money');
     expect(escrow).toHaveTextContent('4.250.000 ₫12 đơn đang mở');
     expect(api.lastCallTo('GET /api/admin/restaurants/').query.get('status')).toBe('pending');
+    expect(screen.queryByText('Đang tải dữ liệu...')).not.toBeInTheDocument();
+  });
+
+  it("says 'Đang tải dữ liệu...' while the figures load", async () => {
+    await openConsole('/admin', 'Bảng điều khiển quản trị', {
+      'GET /api/admin/restaurants/': () => new Promise<Response>(() => {}),
+      'GET /api/admin/money/': () => ok(makeMoneyOverview()),
+    });
+    expect(within(screen.getByRole('main')).getByText('Đang tải dữ liệu...')).toHaveAttribute(
+      'role',
+      'status',
+    );
   });
 
   it('links every section of the console', async () => {

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/SimpleGrid.layer.css';
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Pagination } from '#contract/envelope';
@@ -71,6 +71,10 @@ export function AdminHomePage() {
       <Title order={1} size="h2">
         {text.title}
       </Title>
+      {/* The cards stand in place with '…' while their figures load; this says so aloud. */}
+      {restaurants.isPending || money.isPending ? (
+        <VisuallyHidden role="status">{common.loading}</VisuallyHidden>
+      ) : null}
       {failed ? (
         <ScreenError
           title={common.loadFailed}

@@ -163,7 +163,6 @@ export function AdminWithdrawalsPage() {
       <Title order={1} size="h2">
         {text.title}
       </Title>
-      <WithdrawalExport />
       {online ? null : <OfflineNote id={noteId} />}
       <Tabs value={view.status} onChange={select} keepMounted={false}>
         <Tabs.List aria-label={text.tabs} className={classes.tabList}>
@@ -179,6 +178,8 @@ export function AdminWithdrawalsPage() {
           </Tabs.Panel>
         ))}
       </Tabs>
+      {/* Below the queue: paying owners is the daily task, the accountant's file a monthly one. */}
+      <WithdrawalExport />
       {modal}
     </Stack>
   );
