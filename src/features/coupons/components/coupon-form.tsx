@@ -45,16 +45,24 @@ const text = vi.coupons;
 /** The restaurant search's pause after the last keystroke. */
 const RESTAURANT_SEARCH_PAUSE_MS = 300;
 
-interface CouponFormModalProps {
-  scope: CouponScope;
+/** What the form modal shows: kept while it closes, so the closing dialog keeps its content. */
+export interface CouponFormState {
   opened: boolean;
   /** The coupon being edited; null creates one. */
   coupon: ManagedCoupon | null;
+  /** A new value at each opening gives a fresh form. */
+  session: number;
+}
+
+interface CouponFormModalProps {
+  scope: CouponScope;
+  state: CouponFormState;
   onClose: () => void;
 }
 
 /** 'Tạo mã giảm giá' or 'Sửa mã …' in a modal: the one form of both screens. */
-export function CouponFormModal({ scope, opened, coupon, onClose }: CouponFormModalProps) {
+export function CouponFormModal({ scope, state, onClose }: CouponFormModalProps) {
+  const { opened, coupon, session } = state;
   return (
     <Modal
       opened={opened}
@@ -63,10 +71,7 @@ export function CouponFormModal({ scope, opened, coupon, onClose }: CouponFormMo
       size="lg"
       closeButtonProps={{ 'aria-label': vi.app.close }}
     >
-      {/* A fresh form for each coupon opened (and for each new one). */}
-      {opened ? (
-        <CouponForm key={coupon?.id ?? 'new'} scope={scope} coupon={coupon} onDone={onClose} />
-      ) : null}
+      <CouponForm key={session} scope={scope} coupon={coupon} onDone={onClose} />
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { getErrorMessage } from '#src/lib/http';
 import { toast } from '#src/lib/toast';
 import { managedCouponQueries, useEditCoupon } from '../api/managed-coupons';
 import type { CouponScope } from '../coupon-form-values';
-import { CouponFormModal } from './coupon-form';
+import { CouponFormModal, type CouponFormState } from './coupon-form';
 import { CouponList } from './coupon-list';
 
 const text = vi.coupons;
@@ -49,8 +50,9 @@ export function CouponManager({ scope, title, canManage }: CouponManagerProps) {
     managedCouponQueries.list(scope),
   );
   const edit = useEditCoupon(scope);
-  // undefined: the form is closed; null: it creates; a coupon: it edits that one.
-  const [editing, setEditing] = useState<ManagedCoupon | null | undefined>(undefined);
+  const [form, setForm] = useState<CouponFormState>({ opened: false, coupon: null, session: 0 });
+  const openForm = (coupon: ManagedCoupon | null) =>
+    setForm((current) => ({ opened: true, coupon, session: current.session + 1 }));
   const [expiring, setExpiring] = useState<ManagedCoupon | null>(null);
 
   const pause = (coupon: ManagedCoupon, paused: boolean) =>
@@ -106,7 +108,7 @@ export function CouponManager({ scope, title, canManage }: CouponManagerProps) {
         actions={
           canManage
             ? {
-                onEdit: setEditing,
+                onEdit: openForm,
                 onPause: pause,
                 onExpire: setExpiring,
                 busyId: edit.isPending ? edit.variables.id : undefined,
@@ -124,7 +126,7 @@ export function CouponManager({ scope, title, canManage }: CouponManagerProps) {
           {title}
         </Title>
         {canManage ? (
-          <Button size="md" leftSection={<IconPlus />} onClick={() => setEditing(null)}>
+          <Button size="md" leftSection={<IconPlus />} onClick={() => openForm(null)}>
             {text.create}
           </Button>
         ) : null}
@@ -139,9 +141,8 @@ export function CouponManager({ scope, title, canManage }: CouponManagerProps) {
         <>
           <CouponFormModal
             scope={scope}
-            opened={editing !== undefined}
-            coupon={editing ?? null}
-            onClose={() => setEditing(undefined)}
+            state={form}
+            onClose={() => setForm((current) => ({ ...current, opened: false }))}
           />
           <ConfirmDialog
             opened={expiring !== null}
