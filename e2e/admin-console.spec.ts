@@ -243,6 +243,11 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
   }
   // COMMISSION_PERCENT is 0 here: the whole total, the coupon being the restaurant's.
   expect(await walletBalance(owner)).toBe(TOTAL);
+  // The coupon's usage so far, in 'Khuyến mãi'.
+  await navLink(owner, coupons.staffTitle).click();
+  await expect(coupon.getByText(coupons.used(1), { exact: true })).toBeVisible();
+  await expect(coupon.getByText(coupons.customers(1), { exact: true })).toBeVisible();
+  await expect(coupon.getByText(coupons.discountGiven(price(DISCOUNT)))).toBeVisible();
   await owner.goto(paths.withdraw);
   await owner.getByLabel(vi.wallet.amount).fill(String(TOTAL));
   await owner.getByRole('button', { name: vi.wallet.withdrawSubmit }).click();
