@@ -1,9 +1,17 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { WEEKDAYS } from '../contract/catalogue';
 import { paths } from '../src/config/paths';
 import { vi } from '../src/i18n/vi';
-import { apiAsUser, payInSandbox, price, signInAsNewCustomer, toast, uniquePhone } from './helpers';
+import {
+  apiAsUser,
+  openAroundTheClock,
+  payInSandbox,
+  price,
+  registerOwner,
+  signInAsNewCustomer,
+  toast,
+  uniquePhone,
+} from './helpers';
 
 // Running the platform from the admin console, on the built app and the real server: a new
 // owner registers and creates a restaurant, which customers do not see until demo_admin
@@ -99,18 +107,14 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
   const couponCode = testInfo.retry === 0 ? 'GIAM20K' : `GIAM20K${testInfo.retry}`;
 
   // --- A new owner registers and creates a restaurant, open around the clock, with a dish ---
-  await owner.goto('/register');
-  const register = vi.auth.register;
-  await owner.getByLabel(register.username).fill(account.username);
-  await owner.getByLabel(register.firstName, { exact: true }).fill('Hương');
-  await owner.getByLabel(register.lastName, { exact: true }).fill('Lê Thị');
-  await owner.getByLabel(register.email).fill(account.email);
-  await owner.getByLabel(register.phone).fill(phone);
-  await owner.getByLabel(register.address).fill('10 Chi Lăng, Phú Hiệp, Huế');
-  await owner.getByLabel(register.password, { exact: true }).fill(PASSWORD);
-  await owner.getByLabel(register.confirmPassword, { exact: true }).fill(PASSWORD);
-  await owner.getByRole('button', { name: register.submit }).click();
-  await expect(owner).toHaveURL(/\/staff\/login$/);
+  await registerOwner(owner, {
+    ...account,
+    firstName: 'Hương',
+    lastName: 'Lê Thị',
+    phone,
+    address: '10 Chi Lăng, Phú Hiệp, Huế',
+    password: PASSWORD,
+  });
   await signInAsStaff(owner, account.username, PASSWORD);
   await owner.getByRole('link', { name: vi.dashboard.linkRestaurant }).click();
   await expect(owner).toHaveURL(/\/staff\/restaurant$/);
@@ -124,14 +128,7 @@ test('an admin approves a new restaurant, pays out its owner and locks a custome
   await expect(toast(owner, form.created)).toBeVisible();
   await expect(owner.getByText(form.approvalStatus.pending).first()).toBeVisible();
 
-  const hours = vi.hoursEditor;
-  for (const day of WEEKDAYS) {
-    const name = vi.openingHours.weekdays[day];
-    await owner.getByLabel(hours.openLabel(name, 1)).fill('00:00');
-    await owner.getByLabel(hours.closeLabel(name, 1)).fill('00:00');
-  }
-  await owner.getByRole('button', { name: hours.save }).click();
-  await expect(toast(owner, hours.saved)).toBeVisible();
+  await openAroundTheClock(owner);
 
   await owner.goto(paths.staffMenu);
   await owner

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { WEEKDAYS } from '../contract/catalogue';
 import { DEMO_RESTAURANTS } from '../server/seed/catalogue-data';
 import { vi } from '../src/i18n/vi';
 
@@ -238,4 +239,44 @@ export async function waitForQuietNetwork(page: Page, quietMs = 500): Promise<vo
     page.off('requestfinished', ended);
     page.off('requestfailed', ended);
   }
+}
+
+/** A new owner account through /register, as a restaurant owner fills it in; ends on /staff/login. */
+export async function registerOwner(
+  page: Page,
+  account: {
+    username: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    address: string;
+    password: string;
+  },
+): Promise<void> {
+  const register = vi.auth.register;
+  await page.goto('/register');
+  await page.getByLabel(register.username).fill(account.username);
+  await page.getByLabel(register.firstName, { exact: true }).fill(account.firstName);
+  await page.getByLabel(register.lastName, { exact: true }).fill(account.lastName);
+  await page.getByLabel(register.email).fill(account.email);
+  await page.getByLabel(register.phone).fill(account.phone);
+  await page.getByLabel(register.address).fill(account.address);
+  await page.getByLabel(register.password, { exact: true }).fill(account.password);
+  await page.getByLabel(register.confirmPassword, { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: register.submit }).click();
+  await expect(page).toHaveURL(/\/staff\/login$/, { timeout: 6000 });
+}
+
+/** On /staff/restaurant: every day 00:00 to 00:00 ('Cả ngày'), saved. */
+export async function openAroundTheClock(page: Page): Promise<void> {
+  const hours = vi.hoursEditor;
+  for (const day of WEEKDAYS) {
+    const name = vi.openingHours.weekdays[day];
+    await page.getByLabel(hours.openLabel(name, 1)).fill('00:00');
+    await page.getByLabel(hours.closeLabel(name, 1)).fill('00:00');
+  }
+  await expect(page.getByText(hours.allDay, { exact: true })).toHaveCount(7);
+  await page.getByRole('button', { name: hours.save }).click();
+  await expect(toast(page, hours.saved)).toBeVisible();
 }

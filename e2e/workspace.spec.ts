@@ -1,9 +1,17 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { WEEKDAYS } from '../contract/catalogue';
 import { vi } from '../src/i18n/vi';
-import { apiAsUser, codeFromOutbox, payInSandbox, price, toast, uniquePhone } from './helpers';
+import {
+  apiAsUser,
+  codeFromOutbox,
+  openAroundTheClock,
+  payInSandbox,
+  price,
+  registerOwner,
+  toast,
+  uniquePhone,
+} from './helpers';
 
 // The workspace journey on the built app and the real server: a new owner registers, creates a
 // restaurant with a cover and a logo and opens it around the clock; an admin approves it; the
@@ -75,18 +83,14 @@ test('an owner opens a restaurant, an admin approves it, a customer orders and s
   const member = { username: `nhan_vien_${salt}`, first: 'Hoa', last: 'Nguyễn Thị' };
 
   // --- The owner registers and signs in; there is no restaurant yet ---
-  await page.goto('/register');
-  const register = vi.auth.register;
-  await page.getByLabel(register.username).fill(owner.username);
-  await page.getByLabel(register.firstName, { exact: true }).fill('Minh');
-  await page.getByLabel(register.lastName, { exact: true }).fill('Trần Văn');
-  await page.getByLabel(register.email).fill(owner.email);
-  await page.getByLabel(register.phone).fill(phone);
-  await page.getByLabel(register.address).fill('25 Hàng Buồm, Hoàn Kiếm, Hà Nội');
-  await page.getByLabel(register.password, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(register.confirmPassword, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: register.submit }).click();
-  await expect(page).toHaveURL(/\/staff\/login$/, { timeout: 6000 });
+  await registerOwner(page, {
+    ...owner,
+    firstName: 'Minh',
+    lastName: 'Trần Văn',
+    phone,
+    address: '25 Hàng Buồm, Hoàn Kiếm, Hà Nội',
+    password: PASSWORD,
+  });
   await signInAsStaff(page, owner.username, PASSWORD);
   await expect(page.getByRole('heading', { name: vi.dashboard.title })).toBeVisible();
   await expect(page.getByText(vi.dashboard.noRestaurant)).toBeVisible();
@@ -127,15 +131,7 @@ test('an owner opens a restaurant, an admin approves it, a customer orders and s
   expect(cover.headers()['content-type']).toBe('image/webp');
 
   // --- Hours: open around the clock, every day ---
-  const hours = vi.hoursEditor;
-  for (const day of WEEKDAYS) {
-    const name = vi.openingHours.weekdays[day];
-    await page.getByLabel(hours.openLabel(name, 1)).fill('00:00');
-    await page.getByLabel(hours.closeLabel(name, 1)).fill('00:00');
-  }
-  await expect(page.getByText(hours.allDay, { exact: true })).toHaveCount(7);
-  await page.getByRole('button', { name: hours.save }).click();
-  await expect(toast(page, hours.saved)).toBeVisible();
+  await openAroundTheClock(page);
 
   // --- An admin approves it ---
   const signedIn = await request.post('/api/auth/staff/login/', { data: DEMO_ADMIN });
