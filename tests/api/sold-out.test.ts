@@ -10,7 +10,7 @@ import type { OptionGroupInput } from '#contract/options';
 import { StaffFoodReplySchema, type StaffFood } from '#contract/staff-menu';
 import { nextOpeningAfter } from '#server/modules/catalogue/opening-times';
 import { call, type Reply } from '../helpers/auth';
-import { insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
+import { ALWAYS_OPEN, insertCatalogue, NEVER_OPEN } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import type { ErrorBody } from '../factories/errors';
 import { DELIVERY } from '../factories/orders';
@@ -230,6 +230,18 @@ describe('PUT /api/staff/foods/{id}/sold-out/', () => {
   it('a cart line of a dish sold out since says so; checkout refuses it, and it comes back', async () => {
     const buyer = await newUser(t, 'customer', { full_name: 'Vũ Hoa' });
     const id = dishes['Bún chả']!;
+    // This test orders at the real time of day: open around the clock while it runs, so the
+    // refusal is the dish's and never 'closed' (07:00-21:00 would make it depend on the hour).
+    const restaurant = await restaurantOf(id);
+    await setHours(restaurant.id, ALWAYS_OPEN);
+    try {
+      await soldOutLineAtCheckout(buyer, id);
+    } finally {
+      await setHours(restaurant.id, HOURS);
+    }
+  });
+
+  async function soldOutLineAtCheckout(buyer: TestUser, id: number) {
     expect((await add(buyer, { food_id: id, quantity: 2 })).status).toBe(200);
     staffOk(await soldOut(owner, id, { sold_out: true }));
     const cart = await cartOf(buyer);
@@ -262,7 +274,7 @@ describe('PUT /api/staff/foods/{id}/sold-out/', () => {
     });
     const staffView = await call(t.app, 'GET', `/api/staff/foods/${id}/`, { token: owner.token });
     expect(StaffFoodReplySchema.parse(staffView.body).data.available_again_at).toBeNull();
-  });
+  }
 
   it('is for the dish’s own restaurant: others get 404, customers 403, a bad body 400', async () => {
     const id = dishes['Bún chả']!;
@@ -391,6 +403,14 @@ describe('PUT /api/staff/foods/{id}/options/{option_id}/sold-out/', () => {
     refusal(await optionSoldOut(owner, tea.id, m, { sold_out: true }), 404, 'OPTION_NOT_FOUND');
   });
 });
+
+async function setHours(restaurantId: number, hours: OpeningHours) {
+  await t.database.db
+    .updateTable('restaurants')
+    .set({ opening_hours: JSON.stringify(hours) })
+    .where('id', '=', restaurantId)
+    .execute();
+}
 
 async function restaurantOf(foodId: number) {
   const row = await t.database.db
