@@ -1,14 +1,16 @@
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { paths } from '../src/config/paths';
 import { vi } from '../src/i18n/vi';
 import {
   apiAsUser,
+  newPage,
   openAroundTheClock,
   payInSandbox,
   price,
   registerOwner,
   signInAsNewCustomer,
+  signInAsStaff,
   toast,
   uniquePhone,
 } from './helpers';
@@ -57,23 +59,6 @@ const navLink = (page: Page, name: string) =>
     .getByRole('link', { name, exact: true });
 
 /** A browser context of its own for each person. */
-async function newPage(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    locale: 'vi-VN',
-    timezoneId: 'Asia/Ho_Chi_Minh',
-  });
-  return context.newPage();
-}
-
-async function signInAsStaff(page: Page, username: string, password: string) {
-  await page.goto('/staff/login');
-  await page.getByLabel(vi.auth.staff.username).fill(username);
-  await page.getByLabel(vi.auth.staff.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: vi.auth.staff.submit }).click();
-  await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
-}
-
 /** The signed-in user's access token, as the app keeps it. */
 async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(

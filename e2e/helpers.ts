@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  type Request,
+  type TestInfo,
+} from '@playwright/test';
 import { WEEKDAYS } from '../contract/catalogue';
 import { DEMO_RESTAURANTS } from '../server/seed/catalogue-data';
 import { vi } from '../src/i18n/vi';
@@ -120,6 +127,30 @@ export async function signInWithPhone(
 
 /** The demo owner of the development seed (README, development only); owns Quán Cô Lan 24h. */
 export const DEMO_OWNER = { username: 'demo_owner', password: 'demo123456', phone: '0900000002' };
+
+/** Another person on another device: a browser context of its own, in Vietnam's locale and time. */
+export async function newPage(
+  browser: Browser,
+  testInfo: TestInfo,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    ...(viewport ? { viewport } : {}),
+  });
+  return context.newPage();
+}
+
+/** Signs a staff-level account in at /staff/login and waits for the signed-in toast. */
+export async function signInAsStaff(page: Page, username: string, password: string) {
+  await page.goto('/staff/login');
+  await page.getByLabel(vi.auth.staff.username).fill(username);
+  await page.getByLabel(vi.auth.staff.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: vi.auth.staff.submit }).click();
+  await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
+}
 
 /** Signs the demo owner in at /staff/login; ends on the staff home. */
 export async function signInAsDemoOwner(page: Page): Promise<void> {

@@ -1,14 +1,16 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import { vi } from '../src/i18n/vi';
 import {
   apiAsUser,
   codeFromOutbox,
+  newPage,
   openAroundTheClock,
   payInSandbox,
   price,
   registerOwner,
+  signInAsStaff,
   toast,
   uniquePhone,
 } from './helpers';
@@ -46,29 +48,6 @@ async function chooseFile(page: Page, label: string, name: string, buffer: Buffe
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer });
 }
 
-async function newPage(
-  browser: Browser,
-  testInfo: TestInfo,
-  viewport?: { width: number; height: number },
-) {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    locale: 'vi-VN',
-    timezoneId: 'Asia/Ho_Chi_Minh',
-    ...(viewport ? { viewport } : {}),
-  });
-  return context.newPage();
-}
-
-async function signInAsStaff(page: Page, username: string, password: string) {
-  await page.goto('/staff/login');
-  await page.getByLabel(vi.auth.staff.username).fill(username);
-  await page.getByLabel(vi.auth.staff.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: vi.auth.staff.submit }).click();
-  await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('an owner opens a restaurant, an admin approves it, a customer orders and staff serve it', async ({
   page,
   browser,
@@ -92,6 +71,7 @@ test('an owner opens a restaurant, an admin approves it, a customer orders and s
     password: PASSWORD,
   });
   await signInAsStaff(page, owner.username, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: vi.dashboard.title })).toBeVisible();
   await expect(page.getByText(vi.dashboard.noRestaurant)).toBeVisible();
   await page.getByRole('link', { name: vi.dashboard.linkRestaurant }).click();
@@ -227,6 +207,7 @@ test('an owner opens a restaurant, an admin approves it, a customer orders and s
   // --- The staff member, on a tablet, takes the order through ---
   const tablet = await newPage(browser, testInfo, { width: 820, height: 1180 });
   await signInAsStaff(tablet, member.username, PASSWORD);
+  await expect(tablet).toHaveURL(/\/$/);
   await tablet.goto('/orders');
   await tablet.getByRole('link', { name: new RegExp(vi.orders.orderNumber(orderId)) }).click();
   await expect(tablet).toHaveURL(new RegExp(`/orders/${orderId}$`));
