@@ -1,4 +1,4 @@
-import type { Pagination } from '#contract/envelope';
+import { pageOf, SEARCH_MAX } from '#src/lib/list-address';
 
 /**
  * Which page of /staff/reviews is shown and what it searches for live in the address
@@ -11,13 +11,9 @@ export interface ReviewView {
   q: string;
 }
 
-/** design.md section 4 caps search text at 200 characters; the server refuses longer. */
-export const SEARCH_MAX = 200;
-
 export function readReviewView(params: URLSearchParams): ReviewView {
-  const page = Number(params.get('page'));
   return {
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: pageOf(params.get('page')),
     q: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX),
   };
 }
@@ -27,12 +23,4 @@ export function reviewViewParams({ page, q }: ReviewView): Record<string, string
   if (q) params.q = q;
   if (page > 1) params.page = String(page);
   return params;
-}
-
-/**
- * A long list is counted only ten pages ahead (total_exact false, total_pages a lower bound),
- * while has_next is always exact: there is at least one page past the one shown.
- */
-export function pageCount({ page, total_pages, has_next }: Pagination): number {
-  return Math.max(total_pages, has_next ? page + 1 : page);
 }

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Pagination.layer.css';
 import { Center, Pagination } from '@mantine/core';
 import type { Pagination as PageInfo } from '#contract/envelope';
 import { vi } from '#src/i18n/vi';
-import { pageCount } from '../list-params';
+import { pageCount } from '#src/lib/list-address';
 
 const text = vi.adminConsole;
 

@@ -8,7 +8,7 @@ import { formatDateTime } from '#src/lib/format-date';
 import { adminQueries } from '../api/admin-api';
 import { fieldChanges } from '../audit-changes';
 import { AdminList } from '../components/admin-list';
-import { readPage } from '../list-params';
+import { pageOf } from '#src/lib/list-address';
 import classes from '../components/admin.module.css';
 
 const text = vi.adminConsole.audit;
@@ -22,7 +22,7 @@ function readView(params: URLSearchParams) {
   const requested = params.get('action');
   return {
     action: ACTIONS.find((action) => action === requested) ?? null,
-    page: readPage(params),
+    page: pageOf(params.get('page')),
   };
 }
 

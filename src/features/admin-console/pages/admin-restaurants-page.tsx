@@ -15,7 +15,7 @@ import {
   type RestaurantAction,
 } from '../api/admin-api';
 import { AdminList } from '../components/admin-list';
-import { readPage, SEARCH_MAX } from '../list-params';
+import { pageOf, SEARCH_MAX } from '#src/lib/list-address';
 import { OfflineNote } from '../components/offline-note';
 import { ReasonModal } from '../components/reason-modal';
 import { StatusTabs } from '../components/status-tabs';
@@ -33,7 +33,7 @@ function readView(params: URLSearchParams) {
   return {
     status: STATUSES.find((status) => status === requested) ?? 'pending',
     q: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX),
-    page: readPage(params),
+    page: pageOf(params.get('page')),
   };
 }
 

@@ -16,7 +16,7 @@ import {
   type WithdrawalStatus,
 } from '../api/admin-api';
 import { AdminList } from '../components/admin-list';
-import { readPage } from '../list-params';
+import { pageOf } from '#src/lib/list-address';
 import { OfflineNote } from '../components/offline-note';
 import { ReasonModal } from '../components/reason-modal';
 import { StatusTabs } from '../components/status-tabs';
@@ -34,7 +34,7 @@ function readView(params: URLSearchParams) {
   const requested = params.get('status');
   return {
     status: STATUSES.find((status) => status === requested) ?? 'pending',
-    page: readPage(params),
+    page: pageOf(params.get('page')),
   };
 }
 

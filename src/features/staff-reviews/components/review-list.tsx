@@ -3,7 +3,7 @@ import { Center, Pagination, Paper, Text } from '@mantine/core';
 import type { StaffReviewPage } from '#src/api/staff-reviews';
 import { ReviewItem } from '#src/components/review-item';
 import { vi } from '#src/i18n/vi';
-import { pageCount } from '../review-params';
+import { pageCount } from '#src/lib/list-address';
 import classes from './staff-reviews.module.css';
 
 const text = vi.staffReviews;

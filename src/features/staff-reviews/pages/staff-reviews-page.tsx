@@ -8,7 +8,8 @@ import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
 import { ReviewList } from '../components/review-list';
-import { readReviewView, reviewViewParams, SEARCH_MAX } from '../review-params';
+import { SEARCH_MAX } from '#src/lib/list-address';
+import { readReviewView, reviewViewParams } from '../review-params';
 
 const text = vi.staffReviews;
 
