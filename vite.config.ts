@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contentSecurity } from './build/content-security';
 import { css } from './build/css';
+import { earlySignIn } from './build/early-sign-in';
 import { paintBeforeScripts } from './build/paint-before-scripts';
 import { pwa } from './build/pwa';
 import { routePreloads } from './build/route-preloads';
@@ -32,6 +33,7 @@ export default defineConfig({
     contentSecurity(),
     serverEntry({ css, define }),
     paintBeforeScripts(),
+    earlySignIn(define),
     pwa({
       themeColor: THEME_COLOR,
       backgroundColor: BACKGROUND_COLOR,

@@ -63,7 +63,9 @@ export function serverEntry({ css, define }: SharedOptions): Plugin {
       };
       const screens = await render();
       for (const [route, html] of Object.entries(screens)) {
-        if (!html.includes('<main')) throw new Error(`prerender: ${route} rendered no screen`);
+        // A screen, or a view of its form (`path#id`, src/first-load/prerendered.ts).
+        const ok = route.includes('#') ? html.startsWith('<form') : html.includes('<main');
+        if (!ok) throw new Error(`prerender: ${route} rendered no screen`);
       }
       this.emitFile({ type: 'asset', fileName: PRERENDERED_FILE, source: JSON.stringify(screens) });
     },

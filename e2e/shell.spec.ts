@@ -97,33 +97,6 @@ test.describe('the PWA shell', () => {
     });
   }
 
-  test('holds back a submit of the prerendered form until the app has taken it over, then sends it', async ({
-    page,
-  }) => {
-    // The entry arrives only when the test lets it, as on a slow link.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    // The page's load event waits for the held script; the screen is there long before.
-    await page.goto('/login', { waitUntil: 'commit' });
-    const phone = page.getByRole('textbox', { name: vi.auth.customer.phone });
-    await phone.fill('0912345678');
-    await page.getByRole('button', { name: vi.auth.customer.getCode }).click();
-    // The browser did not submit the form itself: no reload with the number in the address.
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(phone).toHaveValue('0912345678');
-    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', '');
-
-    // Once the app has taken the screen over, it sends the held form with what was typed.
-    release();
-    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
-    await expect(page.getByText(vi.auth.customer.codeSent)).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
   test("shows the error screen, not a dead form, when the prerendered screen's code cannot arrive", async ({
     page,
   }) => {

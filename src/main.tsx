@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { browserQueryClient } from './first-load/browser-query-client';
 import { captureEarlyInput } from './first-load/early-input';
+import { takeOverFromEarlySignIn } from './lib/early-sign-in-state';
 import { loadScreensFor, PRERENDERED_PATHS } from './first-load/prerendered';
 import { appRoutes } from './app/router';
 import { adoptServerQueries, serverStateForThisVisit } from './first-load/server-state';
@@ -53,6 +54,13 @@ async function start(container: HTMLElement): Promise<void> {
       hydrate = false;
     }
   }
+  // The sign-in script that ran before the app (src/first-load/early-sign-in.ts) may have
+  // changed the form or be about to open the home. A form it changed is drawn again from what
+  // it left rather than hydrated: the screen's code is loaded already, so the router's first
+  // render is the whole form, and it replaces the script's in one commit.
+  const early = await takeOverFromEarlySignIn();
+  if (early.leaving) return;
+  if (hydrate && early.redraw) hydrate = false;
   const app = (
     <StrictMode>
       <App router={createBrowserRouter(appRoutes)} />

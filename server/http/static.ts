@@ -78,6 +78,19 @@ function withScreen(html: string, screen: string, after = ''): string {
 }
 
 /**
+ * The views of a prerendered screen's form (`{path}#{id}` in the table, src/first-load/
+ * prerendered.ts), each as a `<template>` of its id, for the sign-in script that runs before
+ * the app (src/first-load/early-sign-in.ts). Templates are inert: nothing in them shows or runs.
+ */
+function viewsOf(prerendered: Record<string, string>, pathname: string): string {
+  const prefix = `${pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname}#`;
+  return Object.entries(prerendered)
+    .filter(([key]) => key.startsWith(prefix))
+    .map(([key, html]) => `<template id="${key.slice(prefix.length)}">${html}</template>`)
+    .join('');
+}
+
+/**
  * index.html for the screen at `pathname`: with that screen's HTML if the server rendered it
  * for this request or the build prerendered it, and with preload tags for its chunks, so they
  * download alongside the entry instead of after it (see build/route-preloads.ts).
@@ -100,7 +113,7 @@ async function indexHtmlFor(
 
   let page: string | null = null;
   if (rendered) page = withScreen(index, rendered.screen, rendered.state);
-  else if (screen !== undefined) page = withScreen(index, screen);
+  else if (screen !== undefined) page = withScreen(index, screen, viewsOf(prerendered, pathname));
   if (page !== null && page !== index) {
     // The screen is on the page already: its styles apply from the first paint (the router's
     // own imports find these links and add no others). The scripts, the entry's included, are

@@ -12,6 +12,13 @@ import { paths } from '../config/paths';
 export const PRERENDERED_PATHS: readonly string[] = [paths.login, paths.staffLogin, paths.register];
 
 /**
+ * Between a path and a view's id in the prerendered table: a view of a screen's form that the
+ * sign-in script that runs before the app shows (early-sign-in.ts), sent with that screen as a
+ * `<template>` of that id. A path never holds this character.
+ */
+export const EARLY_VIEW_SEPARATOR = '#';
+
+/**
  * Loads the lazy screens that `pathname` matches and writes them into their routes, as React
  * Router asks before hydrating: a router that still had a screen to load would first render its
  * (empty) fallback, which is not the HTML the page arrived with.

@@ -8,7 +8,13 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, matchPath } from 'react-router-dom';
 import type { RenderHint, ServerApi } from '#contract/render-hint';
 import { App } from '../app/app';
-import { loadScreensFor, PRERENDERED_PATHS } from './prerendered';
+import {
+  EARLY_MESSAGE_SLOT,
+  EARLY_VIEWS,
+  renderEarlyViewsWith,
+  type EarlyCustomerView,
+} from '../lib/early-sign-in-state';
+import { EARLY_VIEW_SEPARATOR, loadScreensFor, PRERENDERED_PATHS } from './prerendered';
 import { appRoutes } from '../app/router';
 import { paths } from '../config/paths';
 import type { ServerState } from './server-state';
@@ -41,6 +47,21 @@ export async function prerenderScreens(): Promise<Record<string, string>> {
   for (const path of PRERENDERED_PATHS) {
     await loadScreensFor(appRoutes, path);
     screens[path] = renderApp(path);
+  }
+  // The customer form's other views, which the sign-in script that runs before the app shows
+  // (early-sign-in.ts): the form as the screen draws it in each state, so it looks the same.
+  const empty: EarlyCustomerView = { sentTo: null, resendAt: 0, error: null, phone: '', code: '' };
+  const message = EARLY_MESSAGE_SLOT;
+  const views: Array<[string, EarlyCustomerView]> = [
+    [EARLY_VIEWS.codeStep, { ...empty, sentTo: '0' }],
+    [EARLY_VIEWS.phoneError, { ...empty, error: { field: 'phone', message } }],
+    [EARLY_VIEWS.codeError, { ...empty, sentTo: '0', error: { field: 'code', message } }],
+  ];
+  for (const [id, view] of views) {
+    const html = renderEarlyViewsWith(view, () => renderApp(paths.login));
+    const form = /<form[\s\S]*<\/form>/.exec(html)?.[0];
+    if (!form) throw new Error(`prerender: the sign-in view ${id} has no form`);
+    screens[`${paths.login}${EARLY_VIEW_SEPARATOR}${id}`] = form;
   }
   return screens;
 }

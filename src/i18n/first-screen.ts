@@ -9,6 +9,8 @@
  * A string goes here when a module of the first load shows it; the build's budget
  * (scripts/check-budgets.mjs) tells when the whole catalogue has slipped back in.
  */
+import { signInText } from './sign-in';
+
 export const vi = {
   app: {
     name: 'Món Ngon',
@@ -61,7 +63,7 @@ export const vi = {
     close: 'Đóng thông báo',
   },
   http: {
-    noResponse: 'Không thể kết nối đến server',
+    noResponse: signInText.noResponse,
     status: (status: number) => `HTTP ${status}`,
   },
   offline: {

@@ -1,18 +1,7 @@
 import { vi as firstScreen } from './first-screen';
 import { serviceWorkerText } from './service-worker';
-
-/**
- * The phone, one-time code and email messages of spec section 5: every form that asks for one
- * of them (sign-in, registration, the profile) says the same, through src/lib/form-rules.ts.
- */
-const fieldRules = {
-  phoneRequired: 'Vui lòng nhập số điện thoại',
-  phoneInvalid: 'Số điện thoại không hợp lệ',
-  otpRequired: 'Vui lòng nhập mã OTP',
-  otpInvalid: 'Mã OTP phải có 6 chữ số',
-  emailRequired: 'Vui lòng nhập email',
-  emailInvalid: 'Email không hợp lệ',
-} as const;
+import { auth } from './auth';
+import { fieldRules } from './sign-in';
 
 /**
  * Every user-facing string of the client, grouped by feature. Components and tests read the
@@ -210,81 +199,7 @@ export const vi = {
   },
   // The visitor screens /login, /staff/login and /register (spec 2.3-2.5). The
   // validation messages are spec section 5 and the toasts spec section 8, to the letter.
-  auth: {
-    validation: {
-      // The phone, code and email rules are every form's (src/lib/form-rules.ts).
-      ...fieldRules,
-      usernameOrEmailRequired: 'Vui lòng nhập tên đăng nhập hoặc email',
-      passwordRequired: 'Vui lòng nhập mật khẩu',
-      passwordTooShort: 'Mật khẩu phải có ít nhất 6 ký tự',
-      usernameRequired: 'Vui lòng nhập tên đăng nhập',
-      firstNameRequired: 'Vui lòng nhập tên',
-      lastNameRequired: 'Vui lòng nhập họ',
-      addressRequired: 'Vui lòng nhập địa chỉ',
-      passwordMismatch: 'Mật khẩu xác nhận không khớp',
-    },
-    signedIn: 'Đăng nhập thành công!',
-    // A locked account: the sign-in forms show the server's refusal, and a session the server
-    // ends with it lands on the sign-in screen under this alert.
-    locked: 'Tài khoản của bạn đã bị khóa',
-    showPassword: 'Hiện mật khẩu',
-    customer: {
-      title: 'Đăng nhập',
-      intro: 'Nhập số điện thoại, chúng tôi sẽ gửi mã OTP qua tin nhắn.',
-      phone: 'Số điện thoại',
-      phonePlaceholder: '0912 345 678',
-      getCode: 'Lấy mã OTP',
-      getCodeIn: (seconds: number) => `Lấy mã OTP sau ${seconds} giây`,
-      changePhone: 'Đổi số điện thoại',
-      code: 'Mã OTP',
-      codeHint: 'Nhập 6 chữ số trong tin nhắn vừa nhận',
-      submit: 'Đăng nhập',
-      resend: 'Gửi lại mã',
-      resendIn: (seconds: number) => `Gửi lại mã sau ${seconds} giây`,
-      staffLink: 'Bạn là chủ quán hoặc nhân viên? Đăng nhập tại đây',
-      codeSent: 'Mã OTP đã được gửi đến số điện thoại của bạn',
-      sendFailed: 'Không thể gửi mã OTP. Vui lòng thử lại.',
-      verifyFailed: 'Số điện thoại hoặc mã OTP không đúng',
-      wrongCode: 'OTP không đúng',
-    },
-    staff: {
-      title: 'Đăng nhập dành cho chủ quán',
-      intro: 'Chủ quán và nhân viên đăng nhập bằng tài khoản nhà hàng.',
-      username: 'Tên đăng nhập hoặc email',
-      password: 'Mật khẩu',
-      submit: 'Đăng nhập',
-      failed: 'Tên đăng nhập hoặc mật khẩu không đúng',
-      registerLink: 'Chưa có tài khoản? Đăng ký ngay',
-      customerLink: 'Khách hàng? Đăng nhập bằng số điện thoại',
-    },
-    register: {
-      title: 'Đăng ký tài khoản chủ quán',
-      notes: [
-        'Tài khoản sẽ được xem xét và phê duyệt trong vòng 24-48 giờ.',
-        'Sau khi đăng ký, hãy tạo nhà hàng của bạn.',
-        'Vui lòng cung cấp thông tin chính xác.',
-      ],
-      notesLabel: 'Lưu ý',
-      username: 'Tên đăng nhập',
-      firstName: 'Tên',
-      lastName: 'Họ',
-      email: 'Email',
-      phone: 'Số điện thoại',
-      address: 'Địa chỉ',
-      password: 'Mật khẩu',
-      confirmPassword: 'Xác nhận mật khẩu',
-      gender: 'Giới tính',
-      genders: { male: 'Nam', female: 'Nữ', other: 'Khác' },
-      submit: 'Đăng ký',
-      submitting: 'Đang đăng ký...',
-      succeeded: 'Đăng ký thành công! Tài khoản của bạn sẽ được duyệt trong vòng 24-48 giờ.',
-      redirecting: 'Đang chuyển đến trang đăng nhập chủ quán...',
-      failed: 'Đăng ký thất bại. Vui lòng thử lại.',
-      notSucceeded: 'Đăng ký thất bại',
-      haveAccount: 'Đã có tài khoản?',
-      loginLink: 'Đăng nhập ngay',
-    },
-  },
+  auth,
   // Opening hours as the food and restaurant screens show them (design.md section 5).
   openingHours: {
     weekdays: {

@@ -1,13 +1,11 @@
 import { normalizePhone } from '#contract/phone';
-import { vi } from '../i18n/vi';
+import { fieldRules as messages } from '../i18n/sign-in';
 
 // Spec section 5's phone, one-time code and email rules, for every form that asks for them
 // (sign-in, registration, the profile), as pure functions so the screens and their tests share
 // one reading of them. The server re-checks everything (contract/fields.ts); these only decide
 // what the user is told before anything is sent, and read a phone exactly as the server does
 // (contract/phone.ts), so a number the server takes is never refused here first.
-
-const messages = vi.fieldRules;
 
 /** Spec section 9: the one-time code is 6 digits. */
 export const OTP_LENGTH = 6;

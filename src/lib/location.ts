@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import { LOCATION_KEY, readStoredLocation, type UserLocation } from './stored-location';
 
 /**
  * The stored user location of spec section 3: `{lat, lon, address}` in localStorage under
@@ -7,39 +8,12 @@ import { proxy } from 'valtio';
  * with valtio's useSnapshot.
  */
 
-export interface UserLocation {
-  lat: number;
-  lon: number;
-  /** The geocoder's display name; null when reverse geocoding found nothing or failed. */
-  address: string | null;
-}
-
-export const LOCATION_KEY = 'userLocation';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const inRange = (value: unknown, limit: number): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
-
-/** A stored value we cannot trust (edited by hand, an older shape) counts as no location. */
-export function parseLocation(value: unknown): UserLocation | null {
-  if (!isRecord(value) || !inRange(value.lat, 90) || !inRange(value.lon, 180)) return null;
-  const address =
-    typeof value.address === 'string' && value.address.trim() !== '' ? value.address : null;
-  return { lat: value.lat, lon: value.lon, address };
-}
-
-export function readStoredLocation(): UserLocation | null {
-  try {
-    const raw = localStorage.getItem(LOCATION_KEY);
-    return raw == null ? null : parseLocation(JSON.parse(raw));
-  } catch {
-    // Unreadable storage (private mode, corrupt value) means no location, not a crash.
-    return null;
-  }
-}
+export {
+  LOCATION_KEY,
+  parseLocation,
+  readStoredLocation,
+  type UserLocation,
+} from './stored-location';
 
 export const locationStore = proxy<{ current: UserLocation | null }>({
   current: readStoredLocation(),

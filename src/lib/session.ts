@@ -1,4 +1,19 @@
 import { proxy } from 'valtio';
+import {
+  KEYS,
+  isStaffLevel,
+  parseTokens,
+  parseUser,
+  readJson,
+  storeSession,
+  userTypeForRole,
+  write,
+  type NewSession,
+  type SessionState,
+  type SessionTokens,
+  type SessionUser,
+  type UserType,
+} from './stored-session';
 
 /**
  * The signed-in session of spec section 3: user, tokens and userType, kept in localStorage under
@@ -6,74 +21,18 @@ import { proxy } from 'valtio';
  * Only this module writes the store; components read it with valtio's useSnapshot.
  */
 
-export const ROLES = ['customer', 'staff', 'owner', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-export type UserType = 'customer' | 'staff';
-
-export interface SessionUser {
-  id?: number | string;
-  name?: string;
-  role?: string;
-  // Customer and staff logins return different objects (spec 7.1); screens read what they need.
-  [field: string]: unknown;
-}
-
-export interface SessionTokens {
-  access_token: string;
-  refresh_token?: string;
-}
-
-export interface SessionState {
-  user: SessionUser | null;
-  tokens: SessionTokens | null;
-  userType: UserType;
-}
-
-const KEYS = { user: 'user', tokens: 'tokens', userType: 'userType' } as const;
-
-/** Owner and admin count as staff-level (spec section 6). */
-export function isStaffLevel(role: string | undefined | null): boolean {
-  return role === 'staff' || role === 'owner' || role === 'admin';
-}
-
-export function isOwner(role: string | undefined | null): boolean {
-  return role === 'owner';
-}
-
-/** Spec section 3: a restored user with role staff or owner is non-customer, anything else is a customer. */
-export function userTypeForRole(role: string | undefined | null): UserType {
-  return role === 'staff' || role === 'owner' ? 'staff' : 'customer';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readJson(key: string): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw == null ? null : (JSON.parse(raw) as unknown);
-  } catch {
-    // Unreadable storage (private mode, corrupt value) means no session, not a crash.
-    return null;
-  }
-}
-
-function parseUser(value: unknown): SessionUser | null {
-  if (!isRecord(value)) return null;
-  if (value.role !== undefined && typeof value.role !== 'string') return null;
-  return value;
-}
-
-function parseTokens(value: unknown): SessionTokens | null {
-  if (!isRecord(value) || typeof value.access_token !== 'string' || !value.access_token) {
-    return null;
-  }
-  const refresh = value.refresh_token;
-  return typeof refresh === 'string' && refresh
-    ? { access_token: value.access_token, refresh_token: refresh }
-    : { access_token: value.access_token };
-}
+export {
+  ROLES,
+  isOwner,
+  isStaffLevel,
+  userTypeForRole,
+  type NewSession,
+  type Role,
+  type SessionState,
+  type SessionTokens,
+  type SessionUser,
+  type UserType,
+} from './stored-session';
 
 /** Reads the stored session; userType is derived from the role as spec section 3 says. */
 export function readStoredSession(): SessionState {
@@ -87,22 +46,6 @@ export function readStoredSession(): SessionState {
 
 export const session = proxy<SessionState>(readStoredSession());
 
-function write(key: string, value: unknown): void {
-  try {
-    if (value == null) localStorage.removeItem(key);
-    else localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
-  } catch {
-    // Quota or private mode: the in-memory session still works for this tab.
-  }
-}
-
-export interface NewSession {
-  user: SessionUser;
-  tokens: SessionTokens;
-  /** The login screen knows which login was used; without it the role decides. */
-  userType?: UserType;
-}
-
 /**
  * Why the last session ended when the server ended it: a locked account (403
  * `ACCOUNT_LOCKED`), with the kind of sign-in screen its user goes back to ('staff' for every
@@ -114,10 +57,7 @@ export function setSession({ user, tokens, userType }: NewSession): void {
   lockout.kind = null;
   session.user = user;
   session.tokens = tokens;
-  session.userType = userType ?? userTypeForRole(user.role);
-  write(KEYS.user, session.user);
-  write(KEYS.tokens, session.tokens);
-  write(KEYS.userType, session.userType);
+  session.userType = storeSession({ user, tokens, userType });
 }
 
 /** Replaces the user after a profile change (name, avatar), keeping tokens and userType. */

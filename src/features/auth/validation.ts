@@ -1,5 +1,6 @@
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/auth';
 import { emailError, phoneError } from '#src/lib/form-rules';
+import { isBlank, passwordError } from './staff-login-rules';
 
 // The sign-in and registration rules of spec section 5 (the phone, code and email ones are
 // every form's, in lib/form-rules.ts), as pure functions so the screens and their tests share
@@ -8,31 +9,12 @@ import { emailError, phoneError } from '#src/lib/form-rules';
 
 const messages = vi.auth.validation;
 
-/** Spec section 9: passwords have at least 6 characters. */
-export const PASSWORD_MIN_LENGTH = 6;
-
-const isBlank = (value: string) => value.trim() === '';
-
-function passwordError(password: string): string | null {
-  if (isBlank(password)) return messages.passwordRequired;
-  return password.length < PASSWORD_MIN_LENGTH ? messages.passwordTooShort : null;
-}
-
-export interface StaffLoginValues {
-  username: string;
-  password: string;
-}
-
-export type StaffLoginErrors = Partial<Record<keyof StaffLoginValues, string>>;
-
-/** Spec section 5, 'Staff login': each field shows its own first problem. */
-export function validateStaffLogin({ username, password }: StaffLoginValues): StaffLoginErrors {
-  const errors: StaffLoginErrors = {};
-  if (isBlank(username)) errors.username = messages.usernameOrEmailRequired;
-  const password_ = passwordError(password);
-  if (password_) errors.password = password_;
-  return errors;
-}
+export {
+  PASSWORD_MIN_LENGTH,
+  validateStaffLogin,
+  type StaffLoginErrors,
+  type StaffLoginValues,
+} from './staff-login-rules';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -1,6 +1,12 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
-import { vi } from '#src/i18n/vi';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  EARLY_ACTION_ATTRIBUTE,
+  EARLY_FORM_ATTRIBUTE,
+  earlyCustomerStart,
+  earlyCustomerStartUsed,
+} from '#src/lib/early-sign-in-state';
+import { vi } from '#src/i18n/auth';
 import { compactPhone, OTP_LENGTH, otpError, phoneError } from '#src/lib/form-rules';
 import { ACCOUNT_LOCKED_CODE } from '#src/lib/http';
 import { toast } from '#src/lib/toast';
@@ -34,11 +40,16 @@ interface Errors {
  * does the step in view.
  */
 export function CustomerLoginForm() {
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  // What the sign-in script that runs before the app left on this form, when it did anything
+  // (src/first-load/early-sign-in-state.ts): the form goes on from there.
+  const [start] = useState(earlyCustomerStart);
+  const [phone, setPhone] = useState(start?.phone ?? '');
+  const [code, setCode] = useState(start?.code ?? '');
   // The phone (spaces removed) the current code went to; null while still on the first step.
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const [sentTo, setSentTo] = useState<string | null>(start?.sentTo ?? null);
+  const [errors, setErrors] = useState<Errors>(
+    start?.error ? { [start.error.field]: start.error.message } : {},
+  );
   // A refusal that is about the account, not what was typed (a locked account).
   const [formError, setFormError] = useState<string | undefined>();
   const [signedIn, setSignedIn] = useState(false);
@@ -48,6 +59,16 @@ export function CustomerLoginForm() {
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
   const finishSignIn = useFinishSignIn();
+
+  const startCountdown = resendCountdown.start;
+  useEffect(() => {
+    if (!start) return;
+    earlyCustomerStartUsed();
+    const left = Math.ceil((start.resendAt - Date.now()) / 1000);
+    if (left > 0) startCountdown(left);
+    if (start.error?.field === 'phone') phoneInput.current?.focus();
+    // The code field focuses itself as it appears.
+  }, [start, startCountdown]);
 
   function requestCode() {
     const problem = phoneError(phone);
@@ -155,10 +176,11 @@ export function CustomerLoginForm() {
   const busy = sendOtp.isPending || verifyOtp.isPending || signedIn;
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} {...{ [EARLY_FORM_ATTRIBUTE]: 'customer' }}>
       <Stack gap="md">
         <TextInput
           ref={phoneInput}
+          name="phone"
           label={text.phone}
           placeholder={text.phonePlaceholder}
           type="tel"
@@ -182,6 +204,7 @@ export function CustomerLoginForm() {
           <>
             <TextInput
               ref={codeInput}
+              name="code"
               label={text.code}
               description={text.codeHint}
               inputMode="numeric"
@@ -207,6 +230,7 @@ export function CustomerLoginForm() {
                 type="button"
                 size="sm"
                 onClick={changePhone}
+                {...{ [EARLY_ACTION_ATTRIBUTE]: 'change-phone' }}
                 disabled={busy}
               >
                 {text.changePhone}
@@ -216,6 +240,7 @@ export function CustomerLoginForm() {
                 type="button"
                 size="sm"
                 onClick={requestCode}
+                {...{ [EARLY_ACTION_ATTRIBUTE]: 'resend' }}
                 disabled={busy || waiting > 0}
                 c={busy || waiting > 0 ? 'dimmed' : undefined}
               >

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/auth';
 import { lockout } from '#src/lib/session';
 
 /**

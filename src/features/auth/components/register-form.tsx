@@ -15,7 +15,7 @@ import {
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/auth';
 import { compactPhone } from '#src/lib/form-rules';
 import { toast } from '#src/lib/toast';
 import type { RegisterBody } from '#contract/auth';

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/PasswordInput.layer.css';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { vi } from '#src/i18n/vi';
+import { EARLY_FORM_ATTRIBUTE } from '#src/lib/early-sign-in-state';
+import { vi } from '#src/i18n/auth';
 import { ACCOUNT_LOCKED_CODE } from '#src/lib/http';
 import { logout } from '#src/lib/session';
 import { toast } from '#src/lib/toast';
@@ -79,10 +80,11 @@ export function StaffLoginForm() {
   const busy = staffLogin.isPending || signedIn;
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} {...{ [EARLY_FORM_ATTRIBUTE]: 'staff' }}>
       <Stack gap="md">
         <TextInput
           ref={usernameInput}
+          name="username"
           label={text.username}
           autoComplete="username"
           autoCapitalize="none"
@@ -97,6 +99,7 @@ export function StaffLoginForm() {
         />
         <PasswordInput
           ref={passwordInput}
+          name="password"
           label={text.password}
           autoComplete="current-password"
           aria-required

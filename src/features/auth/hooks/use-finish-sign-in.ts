@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/auth';
 import { setSession, type NewSession } from '#src/lib/session';
 import { toast } from '#src/lib/toast';
 

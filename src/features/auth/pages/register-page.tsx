@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/auth';
 import { AuthHeading } from '../components/auth-heading';
 import { RegisterForm } from '../components/register-form';
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Divider.layer.css';
 import { Anchor, Divider, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/auth';
 import { AuthHeading } from '../components/auth-heading';
 import { LockedNotice } from '../components/locked-notice';
 import { StaffLoginForm } from '../components/staff-login-form';

@@ -1,0 +1,98 @@
+/**
+ * What the sign-in script that runs before the app (src/first-load/early-sign-in.ts, inlined into index.html)
+ * did on a prerendered sign-in form, and how the app takes the form over from it. On a cheap
+ * phone on slow mobile data the app's scripts take seconds after the form is on screen; the
+ * script sends the code, signs in and shows the next step meanwhile, so a press never waits
+ * for them (docs/decisions/050).
+ */
+
+/** A message under a field of the customer form, as the form's own state holds it. */
+export interface EarlyFieldError {
+  field: 'phone' | 'code';
+  message: string;
+}
+
+/** The customer form as the script left it: the app draws it again from this. */
+export interface EarlyCustomerView {
+  /** The phone the code went to (spaces removed); null while on the phone step. */
+  sentTo: string | null;
+  /** When another code may be asked for (ms since the epoch); 0 for at once. */
+  resendAt: number;
+  error: EarlyFieldError | null;
+  /** What the fields held when the app took the form over. */
+  phone: string;
+  code: string;
+}
+
+export interface EarlySignIn {
+  /** A request of the script's in flight: the app takes the form over once it has settled. */
+  pending: Promise<void> | null;
+  /** The script has signed the user in and is opening the home: the app does not start here. */
+  leaving: boolean;
+  /** The customer form, once the script has changed it; null while it is as prerendered. */
+  customer: EarlyCustomerView | null;
+  /** Set by the app as it takes the screen over: from then on the script does nothing. */
+  handedOver: boolean;
+}
+
+declare global {
+  interface Window {
+    __monNgonEarlySignIn?: EarlySignIn;
+  }
+}
+
+/** On each sign-in form the script may act on, with the form's kind. */
+export const EARLY_FORM_ATTRIBUTE = 'data-early-sign-in';
+/** On the customer form's 'Đổi số điện thoại' and 'Gửi lại mã' buttons. */
+export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
+/** The prerendered views of the customer form the script shows (server/http/static.ts). */
+export const EARLY_VIEWS = {
+  codeStep: 'early-sign-in-code',
+  phoneError: 'early-sign-in-phone-error',
+  codeError: 'early-sign-in-code-error',
+} as const;
+export type EarlyViewId = (typeof EARLY_VIEWS)[keyof typeof EARLY_VIEWS];
+/** Stands for the message in the views with an error; the script puts the message there. */
+export const EARLY_MESSAGE_SLOT = 'EARLY_SIGN_IN_MESSAGE';
+
+let startView: EarlyCustomerView | null = null;
+
+/**
+ * Called as the app starts: waits for the script's request in flight, then stops the script.
+ * Returns false when the script is opening the home (the app must not start on this page), and
+ * keeps the customer form's state for its first render.
+ */
+export async function takeOverFromEarlySignIn(): Promise<{ redraw: boolean; leaving: boolean }> {
+  const early = typeof window === 'undefined' ? undefined : window.__monNgonEarlySignIn;
+  if (!early) return { redraw: false, leaving: false };
+  while (early.pending) await early.pending;
+  early.handedOver = true;
+  if (early.leaving) return { redraw: false, leaving: true };
+  const view = early.customer;
+  if (!view) return { redraw: false, leaving: false };
+  const form = document.querySelector(`form[${EARLY_FORM_ATTRIBUTE}="customer"]`);
+  const value = (name: string) =>
+    form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
+  startView = { ...view, phone: value('phone'), code: value('code') };
+  return { redraw: true, leaving: false };
+}
+
+/** The customer form's state for its first render: what the script left, once. */
+export function earlyCustomerStart(): EarlyCustomerView | null {
+  return startView;
+}
+
+/** The form has drawn what the script left; a later visit to the form starts empty. */
+export function earlyCustomerStartUsed(): void {
+  startView = null;
+}
+
+/** For the build's prerender of the views (src/first-load/server-entry.tsx): the state each is drawn from. */
+export function renderEarlyViewsWith<T>(view: EarlyCustomerView | null, render: () => T): T {
+  startView = view;
+  try {
+    return render();
+  } finally {
+    startView = null;
+  }
+}
