@@ -1,8 +1,9 @@
 import './app/styles';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
-import { App } from './app/app';
+import { BrowserRouter } from 'react-router-dom';
+import { App, AppRoutes } from './app/app';
+import { retryFailedScreens } from './app/lazy-screen';
 import { browserQueryClient } from './first-load/browser-query-client';
 import { captureEarlyInput } from './first-load/early-input';
 import { takeOverFromEarlySignIn } from './lib/early-sign-in-state';
@@ -48,8 +49,9 @@ async function start(container: HTMLElement): Promise<void> {
     try {
       await loadScreensFor(appRoutes, location.pathname);
     } catch {
-      // The screen's chunk did not arrive (the network went): the router asks again and shows
-      // its error screen if that fails too, rather than leaving a form that never responds.
+      // The screen's chunk did not arrive (the network went): the render asks again and shows
+      // the error screen if that fails too, rather than leaving a form that never responds.
+      retryFailedScreens();
       container.replaceChildren();
       hydrate = false;
     }
@@ -63,7 +65,11 @@ async function start(container: HTMLElement): Promise<void> {
   if (hydrate && early.redraw) hydrate = false;
   const app = (
     <StrictMode>
-      <App router={createBrowserRouter(appRoutes)} />
+      <App>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>
     </StrictMode>
   );
   if (hydrate) captureEarlyInput(container);

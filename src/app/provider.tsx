@@ -22,17 +22,34 @@ const colorSchemeManager = themeColorSchemeManager();
 /**
  * The live connection (docs/decisions/019) loads after the first screen rather than with it:
  * nothing it brings can show before the app's own first fetches, and it keeps the first
- * load inside its budget.
+ * load inside its budget. Not at all for a visitor, who has no stream to follow: on the sign-in
+ * screens of a slow phone its code (and the order and wallet queries it brings) would only
+ * compete with the screen's own.
  */
 function useLiveSyncLater(queryClient: QueryClient) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('./live-sync').then(({ connectLiveSync }) => {
-      if (!cancelled) stop = connectLiveSync(queryClient);
-    });
+    let loading = false;
+    const load = () => {
+      if (loading || !session.user) return;
+      loading = true;
+      import('./live-sync').then(
+        ({ connectLiveSync }) => {
+          if (!cancelled) stop = connectLiveSync(queryClient);
+        },
+        () => {
+          // The chunk did not arrive (offline before the worker held it): the next sign-in
+          // tries again.
+          loading = false;
+        },
+      );
+    };
+    load();
+    const unsubscribe = subscribeKey(session, 'user', load);
     return () => {
       cancelled = true;
+      unsubscribe();
       stop?.();
     };
   }, [queryClient]);

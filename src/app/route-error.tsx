@@ -1,15 +1,13 @@
-import { useRouteError } from 'react-router-dom';
 import { vi } from '../i18n/first-screen';
 import { useRemoveSplash } from '../first-load/splash';
 import classes from './route-error.module.css';
 
 /**
- * Replaces React Router's English default error screen: typically a screen chunk that could
- * not be fetched (offline before it was cached, or removed by a deploy). A reload fixes both.
+ * The error screen of the root (app-root.tsx): typically a screen chunk that could not be
+ * fetched (offline before it was cached, or removed by a deploy). A reload fixes both.
  */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   useRemoveSplash();
-  const error = useRouteError();
   console.error(error);
   return (
     <main className={classes.main}>

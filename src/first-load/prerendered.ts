@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { screenOf } from '../app/lazy-screen';
 import { paths } from '../config/paths';
 
 /**
@@ -19,17 +20,11 @@ export const PRERENDERED_PATHS: readonly string[] = [paths.login, paths.staffLog
 export const EARLY_VIEW_SEPARATOR = '#';
 
 /**
- * Loads the lazy screens that `pathname` matches and writes them into their routes, as React
- * Router asks before hydrating: a router that still had a screen to load would first render its
- * (empty) fallback, which is not the HTML the page arrived with.
+ * Loads the lazy screens that `pathname` matches (src/app/lazy-screen.tsx), so that the first
+ * render draws them at once: a screen that still had its chunk to load would first render the
+ * root's fallback (nothing), which is not the HTML the page arrived with.
  */
 export async function loadScreensFor(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const screen = await route.lazy();
-      Object.assign(route, screen, { lazy: undefined });
-    }),
-  );
+  await Promise.all(matches.map(({ route }) => screenOf(route)?.preload()));
 }

@@ -5,9 +5,9 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, matchPath } from 'react-router-dom';
+import { matchPath, MemoryRouter } from 'react-router-dom';
 import type { RenderHint, ServerApi } from '#contract/render-hint';
-import { App } from '../app/app';
+import { App, AppRoutes } from '../app/app';
 import {
   EARLY_MESSAGE_SLOT,
   EARLY_VIEWS,
@@ -26,16 +26,15 @@ import { parseRouteId } from '../lib/route-id';
 import { session } from '../lib/session';
 
 function renderApp(url: string, queryClient?: QueryClient): string {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
-  try {
-    return renderToString(
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-      </StrictMode>,
-    );
-  } finally {
-    router.dispose();
-  }
+  return renderToString(
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </App>
+    </StrictMode>,
+  );
 }
 
 /**

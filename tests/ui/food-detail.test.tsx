@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Food } from '#contract/catalogue';
-import { appRoutes } from '#src/app/router';
 import { vi as text } from '#src/i18n/vi';
 import { logout, setSession } from '#src/lib/session';
 import { fail, ok, stubApi } from '../setup/fake-api';
-import { renderApp, renderWithProviders } from '../setup/render';
+import { renderApp, renderWithProviders, testRoutes } from '../setup/render';
 import { makeFood, makeReview, requestedUrls, reviewPage } from './food-fake-api';
 
 const t = text.food;
@@ -308,7 +307,7 @@ describe('the back button', () => {
     });
     signIn();
     const user = userEvent.setup();
-    const router = createMemoryRouter(appRoutes, {
+    const router = createMemoryRouter(testRoutes, {
       initialEntries: ['/orders', '/food/12'],
       initialIndex: 1,
     });

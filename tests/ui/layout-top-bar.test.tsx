@@ -6,11 +6,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Cart } from '#contract/cart';
 import { AppLayout } from '#src/app/layouts/app-layout';
 import { AppProvider } from '#src/app/provider';
-import { appRoutes } from '#src/app/router';
 import { vi as text } from '#src/i18n/vi';
 import { logout, session, setSession, type SessionUser } from '#src/lib/session';
 import { fail, ok, stubApi } from '../setup/fake-api';
-import { renderApp, renderWithProviders } from '../setup/render';
+import { renderApp, renderWithProviders, testRoutes } from '../setup/render';
 
 const tokens = { access_token: 'access-1', refresh_token: 'refresh-1' };
 
@@ -307,7 +306,7 @@ describe('the theme toggle (spec 2.2, section 3)', () => {
     stubApi();
     signIn();
     const user = userEvent.setup();
-    const router = createMemoryRouter(appRoutes, { initialEntries: ['/orders'] });
+    const router = createMemoryRouter(testRoutes, { initialEntries: ['/orders'] });
     render(
       <AppProvider>
         <RouterProvider router={router} />

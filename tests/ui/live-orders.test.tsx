@@ -6,11 +6,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '#contract/orders';
 import { connectLiveSync } from '#src/app/live-sync';
-import { appRoutes } from '#src/app/router';
 import { vi as text } from '#src/i18n/vi';
 import { stopAllRinging } from '#src/lib/live/ringing-orders';
 import { ok, stubApi } from '../setup/fake-api';
-import { renderWithProviders } from '../setup/render';
+import { renderWithProviders, testRoutes } from '../setup/render';
 import { makeOrder, orderPage, signInAsCustomer, signInAsStaff } from './orders-fake-api';
 
 const t = text.live;
@@ -68,7 +67,7 @@ function LiveSync() {
 }
 
 function renderLiveApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(testRoutes, { initialEntries: [path] });
   return renderWithProviders(
     <>
       <LiveSync />

@@ -5,12 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '#contract/profile';
 import { AppProvider } from '#src/app/provider';
-import { appRoutes } from '#src/app/router';
 import { vi as text } from '#src/i18n/vi';
 import { logout, session, setSession } from '#src/lib/session';
 import { fail, ok, stubApi } from '../setup/fake-api';
 import { customerProfile, staffProfile } from '../setup/profiles';
-import { renderApp } from '../setup/render';
+import { renderApp, testRoutes } from '../setup/render';
 
 const tokens = { access_token: 'a', refresh_token: 'r' };
 
@@ -151,7 +150,7 @@ describe('settings (spec 2.15)', () => {
     // The app's own provider: its theme manager and the class on the document root.
     render(
       <AppProvider>
-        <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: ['/profile'] })} />
+        <RouterProvider router={createMemoryRouter(testRoutes, { initialEntries: ['/profile'] })} />
       </AppProvider>,
     );
     const group = await screen.findByRole('radiogroup', { name: 'Giao diện' });

@@ -1,6 +1,6 @@
-import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { screenOf } from '#src/app/lazy-screen';
 import { LAZY_SCREENS, type LazyScreenKey } from '#src/app/lazy-screens';
 import { appRoutes } from '#src/app/router';
 import { paths } from '#src/config/paths';
@@ -11,16 +11,16 @@ import { paths } from '#src/config/paths';
 /** Every route of the tree that loads its screen lazily. */
 function lazyRoutes(routes: RouteObject[]): RouteObject[] {
   return routes.flatMap((route) => [
-    ...(route.lazy ? [route] : []),
+    ...(screenOf(route) ? [route] : []),
     ...lazyRoutes(route.children ?? []),
   ]);
 }
 
-/** What a lazy route shows: its component, or the type of the element it renders. */
-async function screenOf(route: RouteObject | undefined): Promise<unknown> {
-  if (typeof route?.lazy !== 'function') throw new Error('not a lazy route');
-  const loaded = await route.lazy();
-  return loaded.Component ?? (loaded.element as ReactElement | undefined)?.type;
+/** The component a lazy route shows. */
+async function shownBy(route: RouteObject | undefined): Promise<unknown> {
+  const screen = route && screenOf(route);
+  if (!screen) throw new Error('not a lazy route');
+  return screen.load();
 }
 
 const table = Object.entries(LAZY_SCREENS) as Array<[LazyScreenKey, string]>;
@@ -40,6 +40,6 @@ describe('the lazy screens the build reads (src/app/lazy-screens.ts)', () => {
     const route = routes.find((candidate) => candidate.path === paths[key]);
     const load = pageModules[`../../../src/${module}.tsx`];
     expect(load, `${module}.tsx is not a page module`).toBeDefined();
-    expect(Object.values(await load!())).toContain(await screenOf(route));
+    expect(Object.values(await load!())).toContain(await shownBy(route));
   });
 });
