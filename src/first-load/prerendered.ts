@@ -26,5 +26,6 @@ export const EARLY_VIEW_SEPARATOR = '#';
  */
 export async function loadScreensFor(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map(({ route }) => screenOf(route)?.preload()));
+  const screens = matches.flatMap(({ route }) => screenOf(route) ?? []);
+  await Promise.all(screens.map((screen) => screen.preload()));
 }
