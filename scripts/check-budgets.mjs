@@ -7,9 +7,8 @@
 // (a route or a library only a route needs). Sizes are gzip level 9, in KB of 1000 bytes (as
 // Vite prints sizes).
 //
-// Budgets: initial JS <= 155 KB (goal 150, met at 148.3 KB by decision 033; the 5 KB between
-// them are room for the features still arriving, not for a regression), initial CSS <= 25 KB,
-// each lazy chunk <= 40 KB. Lazy chunks
+// Budgets: initial JS <= 140 KB (goal 130; 137.0 KB since decision 050 left React Router's
+// data router, from 154.8), initial CSS <= 25 KB, each lazy chunk <= 40 KB. Lazy chunks
 // whose file name contains "charts" or "staff" are exempt from the 40 KB: the staff dashboard
 // carries the chart library (recharts is ~100 KB gzip on its own), it is never precached nor
 // loaded by a customer, and its cost is paid once by a pinned staff tablet. To keep that
@@ -20,12 +19,18 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const BUDGETS = {
-  initialJsKb: 155,
-  initialJsGoalKb: 150,
+  initialJsKb: 140,
+  initialJsGoalKb: 130,
   initialCssKb: 25,
   lazyChunkKb: 40,
 };
 const EXEMPT_LAZY = /charts|staff/i;
+/** The screens a user opens the app on: a visitor's sign-ins and the signed-in home. */
+const FIRST_SCREENS = [
+  ['customer sign-in', '/login'],
+  ['staff sign-in', '/staff/login'],
+  ['home (customer or staff)', '/'],
+];
 const CHART_MARKER = 'recharts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -235,13 +240,22 @@ function main() {
     process.exit(1);
   }
   console.log(formatReport(m));
-  const screen = routeScreenJs(m.distDir, '/');
   console.log(
-    `\ninitial JS for /: ${kb(m.totals.initialJsGzip).toFixed(1)} KB gzip (budget ${BUDGETS.initialJsKb})\n` +
-      (screen === null
-        ? ''
-        : `the home screen's own chunks: ${kb(screen).toFixed(1)} KB gzip (no budget; preloaded for /, or fetched after the server-rendered paint)\n`) +
-      `CSS for /: ${kb(m.totals.initialCssGzip).toFixed(1)} KB gzip (budget ${BUDGETS.initialCssKb})`,
+    `\ninitial JS: ${kb(m.totals.initialJsGzip).toFixed(1)} KB gzip (budget ${BUDGETS.initialJsKb}, goal ${BUDGETS.initialJsGoalKb})`,
+  );
+  // Each first screen's own chunks, preloaded with the entry (or fetched after the paint of a
+  // page that arrived with its screen): no budget of their own, shown so that a move from the
+  // entry into a screen reads as a move.
+  for (const [name, pathname] of FIRST_SCREENS) {
+    const screen = routeScreenJs(m.distDir, pathname);
+    if (screen === null) continue;
+    const whole = kb(m.totals.initialJsGzip + screen).toFixed(1);
+    console.log(
+      `  ${name} (${pathname}): its own chunks ${kb(screen).toFixed(1)} KB gzip, ${whole} KB with the initial JS`,
+    );
+  }
+  console.log(
+    `CSS for every first screen: ${kb(m.totals.initialCssGzip).toFixed(1)} KB gzip (budget ${BUDGETS.initialCssKb})`,
   );
   const problems = budgetViolations(m);
   if (problems.length > 0) {

@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import type { Dish, SearchRestaurant } from '#contract/catalogue';
@@ -213,17 +213,13 @@ export function useFavorites({ fresh = false }: { fresh?: boolean } = {}): UseFa
 }
 
 /**
- * Sends the presses left waiting by an earlier visit at app start (the outbox itself listens for
- * the network's return and the tab's coming back). Mounted once, by the app provider.
+ * Sends the presses of `userId` left waiting by an earlier visit (the outbox itself listens for
+ * the network's return and the tab's coming back). Called by the app provider at start and for
+ * each customer signed in, once this module has loaded after the first screen.
  */
-export function useFavoritesSync(queryClient: QueryClient): void {
-  const { user } = useSnapshot(session);
-  const userId = cartOwnerId(user);
-  useEffect(() => {
-    if (userId === null) return;
-    const outbox = favoritesOutboxFor(queryClient, userId);
-    void outbox.ready.then(() => outbox.sync());
-  }, [queryClient, userId]);
+export function syncFavoritesOf(queryClient: QueryClient, userId: string): void {
+  const outbox = favoritesOutboxFor(queryClient, userId);
+  void outbox.ready.then(() => outbox.sync());
 }
 
 // Signing out stops every outbox; the cart runtime empties the store they share.

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import { useFavoritesSync } from '../api/favorites';
 import { useCartSync } from '../lib/cart/cart-runtime';
 import {
   clearPersistedQueries,
@@ -11,6 +11,7 @@ import {
   persistOptions,
   savePersistedQueriesNow,
 } from '../lib/query-client';
+import { cartOwnerId } from '../lib/cart/cart-runtime';
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
 import { themeColorSchemeManager } from '../lib/color-scheme';
@@ -104,6 +105,25 @@ function useSaveCacheWhenHidden(queryClient: QueryClient, restored: RefObject<bo
   }, [queryClient, restored]);
 }
 
+/**
+ * Sends the hearts pressed offline on an earlier visit (api/favorites.ts), for a signed-in
+ * customer. The outbox's code loads only then, after the first screen: a visitor and staff
+ * never need it, and the hearts themselves (the dish cards) bring it with their own chunks.
+ */
+function useFavoritesSyncLater(queryClient: QueryClient) {
+  const { user } = useSnapshot(session);
+  const userId = cartOwnerId(user);
+  useEffect(() => {
+    if (userId === null) return;
+    import('../api/favorites').then(
+      ({ syncFavoritesOf }) => syncFavoritesOf(queryClient, userId),
+      () => {
+        // Offline before the worker held the chunk: the next start tries again.
+      },
+    );
+  }, [queryClient, userId]);
+}
+
 interface AppProviderProps {
   children: ReactNode;
   /** The app's client, made once outside rendering (app.tsx); a new one when not given. */
@@ -118,7 +138,7 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   // design.md section 6: the signed-in customer's offline cart changes replay from here.
   useCartSync(queryClient);
   // The hearts pressed offline are sent the same way.
-  useFavoritesSync(queryClient);
+  useFavoritesSyncLater(queryClient);
   // docs/decisions/019: one live stream per device; the cache follows its events.
   useLiveSyncLater(queryClient);
   return (
