@@ -6,13 +6,15 @@ import { App, AppRoutes } from './app/app';
 import { retryFailedScreens } from './app/lazy-screen';
 import { browserQueryClient } from './first-load/browser-query-client';
 import { captureEarlyInput } from './first-load/early-input';
-import { takeOverFromEarlySignIn } from './lib/early-sign-in-state';
+import { earlySignedIn, takeOverFromEarlySignIn } from './lib/early-sign-in-state';
+import { preloadStaffHome } from './app/staff-home-chunk';
+import { SIGN_IN_REDIRECT_MS } from './lib/stored-session';
 import { loadScreensFor, PRERENDERED_PATHS } from './first-load/prerendered';
 import { appRoutes } from './app/router';
 import { adoptServerQueries, serverStateForThisVisit } from './first-load/server-state';
 import { captureInstallPrompt } from './lib/install-capture';
 import { keepRenderHintCookie } from './first-load/render-hint';
-import { session } from './lib/session';
+import { readStoredSession, session } from './lib/session';
 
 // Before the first render: the browser may offer installation while the app is still loading.
 captureInstallPrompt();
@@ -37,7 +39,8 @@ function renderedForThisVisit(container: HTMLElement): boolean {
     adoptServerQueries(browserQueryClient, state);
     return true;
   }
-  container.replaceChildren();
+  // A form the sign-in script has signed in from stays on screen until the first commit.
+  if (!earlySignedIn()) container.replaceChildren();
   return false;
 }
 
@@ -63,6 +66,15 @@ async function start(container: HTMLElement): Promise<void> {
   const early = await takeOverFromEarlySignIn();
   if (early.leaving) return;
   if (hydrate && early.redraw) hydrate = false;
+  if (early.signedInAt !== null) {
+    // A staff member the script signed in: the app goes on from the stored session and opens
+    // the home (the access gate sends them there) a second after the sign-in (spec section 9).
+    hydrate = false;
+    Object.assign(session, readStoredSession());
+    preloadStaffHome();
+    const left = early.signedInAt + SIGN_IN_REDIRECT_MS - Date.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
   const app = (
     <StrictMode>
       <App>

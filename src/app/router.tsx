@@ -7,7 +7,7 @@ import { paths, type RoutePath } from '../config/paths';
 import { lazyScreenRoute } from './lazy-screen';
 import type { LazyScreenKey } from './lazy-screens';
 import { routeAccess, type Access } from './routes';
-import { StaffHome } from './staff-home';
+import { HomeForUser } from './home';
 
 /** A lazy route for each screen of LAZY_SCREENS, under its route's path, and for no other. */
 type ScreenLoaders = {
@@ -18,10 +18,13 @@ type ScreenLoaders = {
 // visitor or a customer carries no other screen's code. Each loader imports the module that
 // lazy-screens.ts names for its route (the build reads that table).
 const screens: ScreenLoaders = {
-  [paths.home]: (path) =>
-    lazyScreenRoute(path, async () => (await import('../features/home/pages/home-page')).HomePage, {
-      staffHome: <StaffHome />,
-    }),
+  [paths.home]: (path) => {
+    const customerHome = lazyScreenRoute(
+      path,
+      async () => (await import('../features/home/pages/home-page')).HomePage,
+    );
+    return { ...customerHome, element: <HomeForUser customerHome={customerHome.element} /> };
+  },
   [paths.login]: (path) =>
     lazyScreenRoute(
       path,

@@ -20,7 +20,13 @@
 import { signInText } from '#src/i18n/sign-in';
 import { compactPhone, otpError, phoneError } from '#src/lib/form-rules';
 import { readStoredLocation } from '#src/lib/stored-location';
-import { KEYS, storeSession, write, type SessionUser } from '#src/lib/stored-session';
+import {
+  KEYS,
+  SIGN_IN_REDIRECT_MS,
+  storeSession,
+  write,
+  type SessionUser,
+} from '#src/lib/stored-session';
 import { validateStaffLogin } from '#src/features/auth/staff-login-rules';
 import {
   EARLY_ACTION_ATTRIBUTE,
@@ -37,8 +43,11 @@ import { renderHintOf, writeRenderHintCookie } from './render-hint-cookie';
 const REQUEST_TIMEOUT_MS = 30_000;
 /** design.md section 5: a new code only after 60 s. Used when a reply does not say. */
 const DEFAULT_RESEND_SECONDS = 60;
-/** Spec section 9: the app goes to / this long after a successful sign-in. */
-const SIGN_IN_REDIRECT_MS = 1000;
+/**
+ * How long a staff sign-in waits for the app after its second before opening the home with a
+ * page load instead (scripts that never arrive must not leave a signed-in form on screen).
+ */
+const STAFF_APP_WAIT_MS = 15_000;
 /** How long a message stays, as the app's toasts (lib/toast.ts). */
 const TOAST_MS = 4000;
 const ACCOUNT_LOCKED = 'ACCOUNT_LOCKED';
@@ -57,7 +66,13 @@ interface Reply {
   retryAfter?: number;
 }
 
-const state: EarlySignIn = { pending: null, leaving: false, customer: null, handedOver: false };
+const state: EarlySignIn = {
+  pending: null,
+  leaving: false,
+  signedInAt: null,
+  customer: null,
+  handedOver: false,
+};
 window.__monNgonEarlySignIn = state;
 
 const root = document.documentElement;
@@ -78,6 +93,8 @@ async function post(path: string, body: unknown): Promise<Reply> {
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify(body),
       signal: abort.signal,
+      // Ahead of the app's own files, which download meanwhile at low priority.
+      priority: 'high',
     });
     let json: Reply['body'];
     try {
@@ -106,7 +123,7 @@ function run(form: HTMLFormElement, work: () => Promise<void>): void {
   button?.setAttribute('aria-busy', 'true');
   state.pending = work().finally(() => {
     state.pending = null;
-    if (state.leaving) return;
+    if (state.signedInAt !== null) return;
     const current = form.querySelector<HTMLButtonElement>('button[type=submit]');
     current?.removeAttribute('disabled');
     current?.removeAttribute('aria-busy');
@@ -130,7 +147,12 @@ function toast(message: string, kind: 'success' | 'error'): void {
   toastTimer = window.setTimeout(() => element.remove(), TOAST_MS);
 }
 
-/** The session is stored; the home opens a second later, drawn by the server when it can be. */
+/**
+ * The session is stored and the home opens a second later. A customer's with a page load: the
+ * server draws their home with its dishes at once (decision 016). A staff member's by the app,
+ * from the scripts already on their way (the dashboard is not drawn by the server); a page load
+ * only if the app has not come in a while.
+ */
 function signedIn(user: SessionUser, tokens: { access_token: string }, kind: 'customer' | 'staff') {
   const userType = storeSession({
     user,
@@ -138,9 +160,16 @@ function signedIn(user: SessionUser, tokens: { access_token: string }, kind: 'cu
     ...(kind === 'customer' ? { userType: 'customer' as const } : {}),
   });
   writeRenderHintCookie(renderHintOf(user, userType, readStoredLocation()));
-  state.leaving = true;
+  state.signedInAt = Date.now();
   toast(signInText.signedIn, 'success');
-  setTimeout(() => location.replace('/'), SIGN_IN_REDIRECT_MS);
+  if (kind === 'customer') {
+    state.leaving = true;
+    setTimeout(() => location.replace('/'), SIGN_IN_REDIRECT_MS);
+    return;
+  }
+  setTimeout(() => {
+    if (!state.handedOver) location.replace('/');
+  }, SIGN_IN_REDIRECT_MS + STAFF_APP_WAIT_MS);
 }
 
 function sessionOf(reply: Reply, userField: 'customer' | 'user') {
@@ -383,7 +412,7 @@ function take(event: Event): void {
 }
 
 function submit(form: HTMLFormElement, event: Event): void {
-  if (state.pending || state.leaving) {
+  if (state.pending || state.signedInAt !== null) {
     // One press, one request: the one in flight answers.
     take(event);
     return;
@@ -420,7 +449,7 @@ document.addEventListener(
     const action = button.getAttribute(EARLY_ACTION_ATTRIBUTE);
     if (!action) return;
     take(event);
-    if (!state.pending && !state.leaving) customerAction(form, action);
+    if (!state.pending && state.signedInAt === null) customerAction(form, action);
   },
   true,
 );

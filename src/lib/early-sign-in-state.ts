@@ -27,8 +27,14 @@ export interface EarlyCustomerView {
 export interface EarlySignIn {
   /** A request of the script's in flight: the app takes the form over once it has settled. */
   pending: Promise<void> | null;
-  /** The script has signed the user in and is opening the home: the app does not start here. */
+  /** The script has signed a customer in and is opening the home: the app does not start here. */
   leaving: boolean;
+  /**
+   * When the script signed someone in (ms since the epoch), or null. A staff member's sign-in
+   * is handed to the app, which opens the home a second after it (spec section 9) from the
+   * scripts already on their way rather than a new page load.
+   */
+  signedInAt: number | null;
   /** The customer form, once the script has changed it; null while it is as prerendered. */
   customer: EarlyCustomerView | null;
   /** Set by the app as it takes the screen over: from then on the script does nothing. */
@@ -57,24 +63,41 @@ export const EARLY_MESSAGE_SLOT = 'EARLY_SIGN_IN_MESSAGE';
 
 let startView: EarlyCustomerView | null = null;
 
+/** Whether the script has signed someone in on this page (the app goes on from that session). */
+export function earlySignedIn(): boolean {
+  return (
+    typeof window !== 'undefined' && (window.__monNgonEarlySignIn?.signedInAt ?? null) !== null
+  );
+}
+
+export interface TakeOver {
+  /** The customer form was changed by the script: draw it again rather than hydrate it. */
+  redraw: boolean;
+  /** The script is opening the home with a page load: the app must not start here. */
+  leaving: boolean;
+  /** When the script signed a staff member in, for the app to go on from; null otherwise. */
+  signedInAt: number | null;
+}
+
 /**
- * Called as the app starts: waits for the script's request in flight, then stops the script.
- * Returns false when the script is opening the home (the app must not start on this page), and
- * keeps the customer form's state for its first render.
+ * Called as the app starts: waits for the script's request in flight, then stops the script,
+ * and says what the app goes on from. Keeps the customer form's state for its first render.
  */
-export async function takeOverFromEarlySignIn(): Promise<{ redraw: boolean; leaving: boolean }> {
+export async function takeOverFromEarlySignIn(): Promise<TakeOver> {
   const early = typeof window === 'undefined' ? undefined : window.__monNgonEarlySignIn;
-  if (!early) return { redraw: false, leaving: false };
+  const none: TakeOver = { redraw: false, leaving: false, signedInAt: null };
+  if (!early) return none;
   while (early.pending) await early.pending;
   early.handedOver = true;
-  if (early.leaving) return { redraw: false, leaving: true };
+  if (early.leaving) return { ...none, leaving: true };
+  if (early.signedInAt !== null) return { ...none, signedInAt: early.signedInAt };
   const view = early.customer;
-  if (!view) return { redraw: false, leaving: false };
+  if (!view) return none;
   const form = document.querySelector(`form[${EARLY_FORM_ATTRIBUTE}="customer"]`);
   const value = (name: string) =>
     form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
   startView = { ...view, phone: value('phone'), code: value('code') };
-  return { redraw: true, leaving: false };
+  return { ...none, redraw: true };
 }
 
 /** The customer form's state for its first render: what the script left, once. */

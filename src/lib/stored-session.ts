@@ -28,6 +28,9 @@ export interface SessionState {
   userType: UserType;
 }
 
+/** Spec section 9: the app goes to / this long after a successful sign-in. */
+export const SIGN_IN_REDIRECT_MS = 1000;
+
 export const KEYS = { user: 'user', tokens: 'tokens', userType: 'userType' } as const;
 
 /** Owner and admin count as staff-level (spec section 6). */

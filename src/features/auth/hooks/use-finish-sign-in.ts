@@ -3,10 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/auth';
 import { setSession, type NewSession } from '#src/lib/session';
+import { SIGN_IN_REDIRECT_MS } from '#src/lib/stored-session';
 import { toast } from '#src/lib/toast';
-
-/** Spec section 9: the app goes to / this long after a successful sign-in. */
-export const SIGN_IN_REDIRECT_MS = 1000;
 
 /**
  * Spec 2.3 and 2.4: after a sign-in the success message shows and the app goes to / after one

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { vi } from '#src/i18n/first-screen';
 import { locationStore } from '#src/lib/location';
@@ -73,16 +73,10 @@ function CustomerHome() {
   );
 }
 
-interface HomePageProps {
-  /**
-   * The staff dashboard (spec 2.17). It is another feature, and features never import each
-   * other, so the router hands it in; it stays a chunk of its own that customers never load.
-   */
-  staffHome?: ReactNode;
-}
-
-/** `/` (spec 2.1): customers get their home, staff-level users the staff dashboard. */
-export function HomePage({ staffHome = null }: HomePageProps) {
-  const { userType } = useSnapshot(session);
-  return userType === 'customer' ? <CustomerHome /> : staffHome;
+/**
+ * `/` for customers (spec 2.1). Staff-level users get the staff dashboard there instead, chosen
+ * before this screen's chunk is asked for (src/app/home.tsx), so they never download it.
+ */
+export function HomePage() {
+  return <CustomerHome />;
 }
