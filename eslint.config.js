@@ -103,6 +103,8 @@ export default tseslint.config(
       'playwright-report/**',
       'data/**',
       '.vite/**',
+      // The reference builds of `npm run bench -- --against <commit>`: whole checkouts.
+      '.bench-cache/**',
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },

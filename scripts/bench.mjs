@@ -3,6 +3,8 @@
 // Builds first when dist/ is missing (or with --build). Each benchmark is one function in
 // BENCHMARKS. `--only <text>` runs the benchmarks whose name contains the text
 // (`npm run bench:api`, `npm run bench -- --only lighthouse`, `npm run bench -- --only live`).
+// `--against <commit>` has the benchmarks that can compare builds (Lighthouse) measure that
+// commit's build too, run by run beside the current one (scripts/bench-browser.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -256,13 +258,29 @@ function searchRelevance() {
   };
 }
 
-/** @type {{ name: string, run: () => BenchResult | Promise<BenchResult>, needsBuild?: boolean }[]} */
+/** @typedef {{ against?: string }} BenchOptions */
+
+/**
+ * `comparesBuilds`: the benchmark takes `{ against }`, a commit whose build it measures too.
+ * @type {{
+ *   name: string,
+ *   run: (options: BenchOptions) => BenchResult | Promise<BenchResult>,
+ *   needsBuild?: boolean,
+ *   comparesBuilds?: boolean,
+ * }[]}
+ */
 const BENCHMARKS = [
   { name: 'bundle size', run: bundleSize, needsBuild: true },
   {
     name: 'Lighthouse mobile',
     // Loaded only when selected: Lighthouse and Puppeteer take a while to import.
-    run: async () => (await import('./bench-lighthouse.mjs')).lighthouseBench(),
+    run: async (options) => (await import('./bench-lighthouse.mjs')).lighthouseBench(options),
+    needsBuild: true,
+    comparesBuilds: true,
+  },
+  {
+    name: 'first-load on a slow phone',
+    run: async () => (await import('./bench-first-load.mjs')).firstLoadBench(),
     needsBuild: true,
   },
   { name: 'API latency at 100,000 dishes', run: apiLatency },
@@ -271,17 +289,30 @@ const BENCHMARKS = [
   { name: 'search relevance', run: searchRelevance },
 ];
 
+/** The value after `--name`, or undefined when the option is absent. */
+function option(name) {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return undefined;
+  const value = process.argv[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  return value;
+}
+
 async function main() {
-  const onlyAt = process.argv.indexOf('--only');
-  const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase() : '';
+  const only = (option('--only') ?? '').toLowerCase();
+  const against = option('--against');
   const selected = BENCHMARKS.filter((b) => b.name.toLowerCase().includes(only));
   if (!selected.length) throw new Error(`no benchmark matches --only ${only}`);
+  if (against && !selected.some((b) => b.comparesBuilds)) {
+    throw new Error(`--against: none of the selected benchmarks compares builds`);
+  }
   if (selected.some((b) => b.needsBuild)) ensureBuild(process.argv.includes('--build'));
   const results = [];
   for (const bench of selected) {
     console.log(`\n=== ${bench.name} ===`);
+    if (against && !bench.comparesBuilds) console.log(`(the current build only, not ${against})`);
     const started = Date.now();
-    const result = await bench.run();
+    const result = await bench.run(bench.comparesBuilds ? { against } : {});
     results.push({ name: bench.name, ms: Date.now() - started, ...result });
   }
   console.log('\n=== summary ===');
