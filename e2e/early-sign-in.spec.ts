@@ -34,6 +34,15 @@ function countRequests(page: Page, path: string): Request[] {
 /** 'Gửi lại mã sau N giây', whatever N the clock is at. */
 const resendWait = new RegExp(`^${customer.resendIn(0).replace('0', '\\d+')}$`);
 
+/** /staff/login with the app held back and the demo owner's name typed; counts the sign-ins. */
+async function openStaffLoginHeld(page: Page) {
+  const release = await holdTheApp(page);
+  const logins = countRequests(page, '/api/auth/staff/login/');
+  await page.goto('/staff/login', { waitUntil: 'commit' });
+  await page.getByLabel(staff.username).fill(DEMO_OWNER.username);
+  return { release, logins };
+}
+
 const appReady = (page: Page) => page.locator('html[data-app-ready]');
 
 test.describe('the sign-in forms before the app has arrived', () => {
@@ -130,10 +139,7 @@ test.describe('the sign-in forms before the app has arrived', () => {
   test('the staff form signs in before the app has arrived, and refuses a wrong password', async ({
     page,
   }) => {
-    const release = await holdTheApp(page);
-    const logins = countRequests(page, '/api/auth/staff/login/');
-    await page.goto('/staff/login', { waitUntil: 'commit' });
-    await page.getByLabel(staff.username).fill(DEMO_OWNER.username);
+    const { release, logins } = await openStaffLoginHeld(page);
     const password = page.getByLabel(staff.password, { exact: true });
     await password.fill('not-the-password');
     await page.getByRole('button', { name: staff.submit }).click();
@@ -154,10 +160,7 @@ test.describe('the sign-in forms before the app has arrived', () => {
   test('a staff form that breaks a rule waits for the app, which shows the rule in its place', async ({
     page,
   }) => {
-    const release = await holdTheApp(page);
-    const logins = countRequests(page, '/api/auth/staff/login/');
-    await page.goto('/staff/login', { waitUntil: 'commit' });
-    await page.getByLabel(staff.username).fill(DEMO_OWNER.username);
+    const { release, logins } = await openStaffLoginHeld(page);
     await page.getByLabel(staff.password, { exact: true }).fill('123');
     await page.getByRole('button', { name: staff.submit }).click();
     release();
