@@ -82,8 +82,8 @@ function withScreen(html: string, screen: string, after = ''): string {
  * prerendered.ts), each as a `<template>` of its id, for the sign-in script that runs before
  * the app (src/first-load/early-sign-in.ts). Templates are inert: nothing in them shows or runs.
  */
-function viewsOf(prerendered: Record<string, string>, pathname: string): string {
-  const prefix = `${pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname}#`;
+function viewsOf(prerendered: Record<string, string>, screenPath: string): string {
+  const prefix = `${screenPath}#`;
   return Object.entries(prerendered)
     .filter(([key]) => key.startsWith(prefix))
     .map(([key, html]) => `<template id="${key.slice(prefix.length)}">${html}</template>`)
@@ -107,13 +107,14 @@ async function indexHtmlFor(
     readBuildTable<Record<string, string>>(staticDir, PRERENDERED_FILE, {}),
   ]);
   // The router ignores one trailing slash; so does the choice of the prerendered screen.
-  const screen = prerendered[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
+  const screenPath = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const screen = prerendered[screenPath];
   const route = table.find(({ pattern }) => new RegExp(pattern).test(pathname));
   const files = route?.files ?? [];
 
   let page: string | null = null;
   if (rendered) page = withScreen(index, rendered.screen, rendered.state);
-  else if (screen !== undefined) page = withScreen(index, screen, viewsOf(prerendered, pathname));
+  else if (screen !== undefined) page = withScreen(index, screen, viewsOf(prerendered, screenPath));
   if (page !== null && page !== index) {
     // The screen is on the page already: its styles apply from the first paint (the router's
     // own imports find these links and add no others). The scripts, the entry's included, are

@@ -3,12 +3,10 @@ import type { RouteObject } from 'react-router-dom';
 
 /** A screen whose code is its own chunk, loaded the first time its route is shown. */
 export interface LazyScreen {
-  /** Loads the chunk; once it has, the route renders the screen without waiting. */
-  preload(): Promise<void>;
+  /** Loads the chunk (once); from then on the route renders the screen without waiting. */
+  load(): Promise<ComponentType>;
   /** Forgets a load that failed, so that the next render asks the network again. */
   retry(): void;
-  /** The screen's component once loaded (the route's element renders it). */
-  load(): Promise<ComponentType>;
 }
 
 /** The screens whose chunk could not be fetched, until the next try (retryFailedScreens). */
@@ -31,39 +29,36 @@ export interface ScreenHandle {
  * its `handle` lets the start preload the chunk before the first render (prerendered.ts), so a
  * screen the HTML already shows is hydrated in one pass.
  */
-export function lazyScreenRoute<P extends object>(
+export function lazyScreenRoute(
   path: string,
-  importScreen: () => Promise<ComponentType<P>>,
-  props?: P,
+  importScreen: () => Promise<ComponentType>,
 ): RouteObject {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const start = () =>
-    (loading ??= importScreen().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        // Kept as it is, so the render after this one shows the error screen rather than
-        // asking again in a loop; leaving the error screen asks again (app-root.tsx).
-        failed.add(screen);
-        throw error;
-      },
-    ));
-  function Screen() {
-    // `use` suspends on the first render and reads the settled promise on the retry; a chunk
-    // that could not arrive throws to the root's error screen.
-    const Component = loaded ?? use(start());
-    return <Component {...(props as P)} />;
-  }
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
   const screen: LazyScreen = {
-    preload: () => start().then(() => undefined),
+    load: () =>
+      (loading ??= importScreen().then(
+        (component) => {
+          loaded = component;
+          return component;
+        },
+        (error: unknown) => {
+          // Kept as it is, so the render after this one shows the error screen rather than
+          // asking again in a loop; leaving the error screen asks again (app-root.tsx).
+          failed.add(screen);
+          throw error;
+        },
+      )),
     retry: () => {
       if (!loaded) loading = null;
     },
-    load: () => start() as Promise<ComponentType>,
   };
+  function Screen() {
+    // `use` suspends on the first render and reads the settled promise on the retry; a chunk
+    // that could not arrive throws to the root's error screen.
+    const Component = loaded ?? use(screen.load());
+    return <Component />;
+  }
   const handle: ScreenHandle = { screen };
   return { path, element: <Screen />, handle };
 }

@@ -4,14 +4,13 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import { useCartSync } from '../lib/cart/cart-runtime';
+import { cartOwnerId, useCartSync } from '../lib/cart/cart-runtime';
 import {
   clearPersistedQueries,
   createQueryClient,
   persistOptions,
   savePersistedQueriesNow,
 } from '../lib/query-client';
-import { cartOwnerId } from '../lib/cart/cart-runtime';
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
 import { themeColorSchemeManager } from '../lib/color-scheme';

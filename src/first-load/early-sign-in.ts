@@ -18,7 +18,7 @@
  * left (early-sign-in-state.ts); from then on this script does nothing. Docs: decision 050.
  */
 import { signInText } from '#src/i18n/sign-in';
-import { compactPhone, otpError, phoneError } from '#src/lib/form-rules';
+import { compactPhone, DEFAULT_RESEND_SECONDS, otpError, phoneError } from '#src/lib/form-rules';
 import { readStoredLocation } from '#src/lib/stored-location';
 import {
   KEYS,
@@ -41,8 +41,6 @@ import { renderHintOf, writeRenderHintCookie } from './render-hint-cookie';
 
 /** The app's request time limit (lib/http.ts): a reply that never comes ends as no reply. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** design.md section 5: a new code only after 60 s. Used when a reply does not say. */
-const DEFAULT_RESEND_SECONDS = 60;
 /**
  * How long a staff sign-in waits for the app after its second before opening the home with a
  * page load instead (scripts that never arrive must not leave a signed-in form on screen).

@@ -27,5 +27,5 @@ export const EARLY_VIEW_SEPARATOR = '#';
 export async function loadScreensFor(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   const screens = matches.flatMap(({ route }) => screenOf(route) ?? []);
-  await Promise.all(screens.map((screen) => screen.preload()));
+  await Promise.all(screens.map((screen) => screen.load()));
 }

@@ -10,6 +10,9 @@ import { fieldRules as messages } from '../i18n/sign-in';
 /** Spec section 9: the one-time code is 6 digits. */
 export const OTP_LENGTH = 6;
 
+/** design.md section 5: a new code only after 60 s. Used when a reply does not say. */
+export const DEFAULT_RESEND_SECONDS = 60;
+
 const OTP_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 // "Shaped like {email}": something, an @, a domain with a dot. The server applies the full rule.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -54,7 +54,7 @@ function loadedFirst(routes: RouteObject[]): RouteObject[] {
       ...(screen
         ? {
             lazy: async () => {
-              await screen.preload();
+              await screen.load();
               return {};
             },
           }

@@ -7,7 +7,13 @@ import {
   earlyCustomerStartUsed,
 } from '#src/lib/early-sign-in-state';
 import { vi } from '#src/i18n/auth';
-import { compactPhone, OTP_LENGTH, otpError, phoneError } from '#src/lib/form-rules';
+import {
+  compactPhone,
+  DEFAULT_RESEND_SECONDS,
+  OTP_LENGTH,
+  otpError,
+  phoneError,
+} from '#src/lib/form-rules';
 import { ACCOUNT_LOCKED_CODE } from '#src/lib/http';
 import { toast } from '#src/lib/toast';
 import { useSendOtp } from '../api/send-otp';
@@ -26,9 +32,6 @@ import { FormError } from './locked-notice';
 
 const text = vi.auth.customer;
 
-/** design.md section 5: a new code only after 60 s. Used when a reply does not say. */
-const DEFAULT_RESEND_SECONDS = 60;
-
 interface Errors {
   phone?: string;
   code?: string;
@@ -41,7 +44,7 @@ interface Errors {
  */
 export function CustomerLoginForm() {
   // What the sign-in script that runs before the app left on this form, when it did anything
-  // (src/first-load/early-sign-in-state.ts): the form goes on from there.
+  // (src/lib/early-sign-in-state.ts): the form goes on from there.
   const [start] = useState(earlyCustomerStart);
   const [phone, setPhone] = useState(start?.phone ?? '');
   const [code, setCode] = useState(start?.code ?? '');
