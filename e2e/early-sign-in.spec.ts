@@ -108,6 +108,22 @@ test.describe('the sign-in forms before the app has arrived', () => {
     expect(sends).toHaveLength(0);
   });
 
+  test('a code request that gets no answer says so within 8 s and lets the button be pressed again', async ({
+    page,
+  }) => {
+    await holdTheApp(page);
+    // Connected, but the request goes nowhere (a network that looks up and lets nothing through).
+    await page.route('**/api/auth/customer/send-otp/', () => undefined);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: customer.phone }).fill('0912345678');
+    const getCode = page.getByRole('button', { name: customer.getCode });
+    await getCode.click();
+    await expect(getCode).toBeDisabled();
+    await expect(page.getByText(customer.sendFailed)).toBeVisible({ timeout: 9_000 });
+    await expect(getCode).toBeEnabled();
+    await expect(page.getByRole('textbox', { name: customer.phone })).toHaveValue('0912345678');
+  });
+
   test('a customer signs in before the app has arrived and the home opens a second later', async ({
     page,
     request,

@@ -39,8 +39,12 @@ import {
 } from '../lib/early-sign-in-state';
 import { renderHintOf, writeRenderHintCookie } from './render-hint-cookie';
 
-/** The app's request time limit (lib/http.ts): a reply that never comes ends as no reply. */
-const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * A reply that has not come in 8 s ends as no reply: the button is pressable again with the
+ * reason said, on a connection that looks up but lets nothing through, and the app's start
+ * (which waits for this script's request) is never held longer.
+ */
+const REQUEST_TIMEOUT_MS = 8_000;
 /**
  * How long a staff sign-in waits for the app after its second before opening the home with a
  * page load instead (scripts that never arrive must not leave a signed-in form on screen).
