@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import type { Dish, SearchRestaurant } from '#contract/catalogue';
 import type { FavoriteKind, Favorites } from '#contract/favorites';
-import { cartOwnerId } from '../lib/cart/cart-runtime';
+import { cartOwnerId } from '../lib/cart/cart-session';
 import {
   favoriteId,
   FavoritesOutbox,

@@ -2,9 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import { cartOwnerId, useCartSync } from '../lib/cart/cart-runtime';
+import { useCartOwnerId, useCartSync } from '../lib/cart/cart-session';
 import {
   clearPersistedQueries,
   createQueryClient,
@@ -110,8 +109,7 @@ function useSaveCacheWhenHidden(queryClient: QueryClient, restored: RefObject<bo
  * never need it, and the hearts themselves (the dish cards) bring it with their own chunks.
  */
 function useFavoritesSyncLater(queryClient: QueryClient) {
-  const { user } = useSnapshot(session);
-  const userId = cartOwnerId(user);
+  const userId = useCartOwnerId();
   useEffect(() => {
     if (userId === null) return;
     import('../api/favorites').then(

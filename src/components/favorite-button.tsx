@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { FavoriteKind } from '#contract/favorites';
 import { useFavorites } from '../api/favorites';
 import { vi } from '../i18n/first-screen';
-import { cartOwnerId } from '../lib/cart/cart-runtime';
+import { cartOwnerId } from '../lib/cart/cart-session';
 import { session } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
 import type { FavoriteEntry } from '../lib/favorites/favorites-outbox';

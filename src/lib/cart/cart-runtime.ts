@@ -1,27 +1,20 @@
 import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
-import { subscribeKey } from 'valtio/utils';
 import type { Cart } from '#contract/cart';
 import { CART_QUERY_KEY, cartQuery } from '#src/api/cart';
 import { http } from '../http';
 import { persistedQuery } from '../query-client';
-import { isStaffLevel, session, type SessionUser } from '../session';
+import { session } from '../session';
 import { toast } from '../toast';
-import { clearAllOutboxes } from './outbox-store';
+import { provideCartRuntime, useCartOwnerId } from './cart-session';
 import { CartSyncEngine } from './sync-engine';
 
 /**
  * The app's wiring of the cart outbox: one engine per query client and signed-in customer,
  * its base cart in the persisted query cache, its notices as toasts, and the moments it
  * replays (app start, `online`, the tab becoming visible; the engine adds its own timer).
+ * Loaded after the first screen, or with the first screen that changes the cart; it tells
+ * cart-session.ts, which the first load has, that it is here.
  */
-
-/** The customer whose cart this is; null for staff-level users and when signed out. */
-export function cartOwnerId(user: Readonly<SessionUser> | null): string | null {
-  if (!user || isStaffLevel(user.role) || user.id === undefined) return null;
-  return String(user.id);
-}
 
 const engines = new WeakMap<QueryClient, Map<string, CartSyncEngine>>();
 /** Every engine made, with what takes it out of `engines` again. */
@@ -66,56 +59,38 @@ export function cartEngineFor(queryClient: QueryClient, userId: string): CartSyn
 
 /** The signed-in customer's engine; null for staff-level users and when signed out. */
 export function useCartEngine(): CartSyncEngine | null {
-  const { user } = useSnapshot(session);
+  const userId = useCartOwnerId();
   const queryClient = useQueryClient();
-  const userId = cartOwnerId(user);
   // The server renders without the outbox (it lives in the browser's IndexedDB) and must not
   // keep an engine per request it renders.
   if (typeof window === 'undefined') return null;
   return userId === null ? null : cartEngineFor(queryClient, userId);
 }
 
-/**
- * Replays the signed-in customer's outbox at app start, when the network returns and when the
- * tab becomes visible again. Mounted once, by the app provider.
- */
-export function useCartSync(queryClient: QueryClient): void {
-  const { user } = useSnapshot(session);
-  const userId = cartOwnerId(user);
-  useEffect(() => {
-    if (userId === null) return;
-    const engine = cartEngineFor(queryClient, userId);
-    const replay = () => void engine.sync();
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') replay();
-    };
-    window.addEventListener('online', replay);
-    document.addEventListener('visibilitychange', onVisibility);
-    void engine.ready.then(replay);
-    return () => {
-      window.removeEventListener('online', replay);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [queryClient, userId]);
+/** Replays the customer's outbox now, when the network returns and when the tab is shown again. */
+function startCartSync(queryClient: QueryClient, userId: string): () => void {
+  const engine = cartEngineFor(queryClient, userId);
+  const replay = () => void engine.sync();
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') replay();
+  };
+  window.addEventListener('online', replay);
+  document.addEventListener('visibilitychange', onVisibility);
+  void engine.ready.then(replay);
+  return () => {
+    window.removeEventListener('online', replay);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
 }
 
-/**
- * Signing out (the button, a refused token refresh, another tab) leaves no cart change on the
- * device: the engines stop and every outbox is emptied. The query cache is cleared by the app
- * provider.
- */
-function stopOnSignOut(): void {
+/** Signing out stops every engine; cart-session.ts empties the outboxes. */
+function stopEngines(): void {
   const stopping = [...live];
   live.clear();
   for (const [engine, forget] of stopping) {
     forget();
     void engine.dispose();
   }
-  void clearAllOutboxes().catch(() => {
-    // No IndexedDB (private mode): there was no outbox to empty either.
-  });
 }
 
-subscribeKey(session, 'user', (user) => {
-  if (!user) stopOnSignOut();
-});
+provideCartRuntime({ cartEngineFor, startCartSync, stopEngines });

@@ -4,14 +4,17 @@ import { EMPTY_CART } from '#contract/cart-limits';
 import { cartQuery } from '#src/api/cart';
 import { applyOps, type CartView } from './cart-ops';
 import { useStoreValue } from '../use-store-value';
-import { useCartEngine } from './cart-runtime';
+import { useCartOwnerId, useLoadedCartEngine } from './cart-session';
 import type { OutboxSnapshot } from './sync-engine';
 
 export type { CartLineView, CartView } from './cart-ops';
 
 const EMPTY_OUTBOX: OutboxSnapshot = { ops: [], loaded: true };
+// A customer's outbox before the engine's code has arrived: not read yet.
+const UNREAD_OUTBOX: OutboxSnapshot = { ops: [], loaded: false };
 const noSubscription = () => () => {};
 const emptyOutbox = () => EMPTY_OUTBOX;
+const unreadOutbox = () => UNREAD_OUTBOX;
 
 export interface UseCartResult {
   /** The server's cart with the changes still waiting in the outbox applied on top. */
@@ -33,20 +36,24 @@ export interface UseCartResult {
  * staff-level users and signed-out visitors, who have no cart.
  */
 export function useCart(): UseCartResult {
-  const engine = useCartEngine();
-  const query = useQuery({ ...cartQuery(engine?.userId ?? ''), enabled: engine !== null });
+  const owner = useCartOwnerId();
+  // The server renders no cart (it has none): only a browser reads it.
+  const userId = typeof window === 'undefined' ? null : owner;
+  const engine = useLoadedCartEngine(userId);
+  const query = useQuery({ ...cartQuery(userId ?? ''), enabled: userId !== null });
   // Not useSyncExternalStore: the outbox loads while the first screen renders (use-store-value).
   const outbox = useStoreValue(
     engine ? engine.subscribe : noSubscription,
-    engine ? engine.getSnapshot : emptyOutbox,
+    engine ? engine.getSnapshot : userId === null ? emptyOutbox : unreadOutbox,
   );
-  const base = engine ? query.data : undefined;
+  const base = userId === null ? undefined : query.data;
   const cart = useMemo(() => applyOps(base ?? EMPTY_CART, outbox.ops), [base, outbox.ops]);
+  const customer = userId !== null;
   return {
     cart,
-    isLoading: engine !== null && (query.isLoading || !outbox.loaded),
-    isError: engine !== null && query.isError,
-    readFailed: engine !== null && (query.isError || (query.failureCount > 0 && !query.isPaused)),
+    isLoading: customer && (query.isLoading || !outbox.loaded),
+    isError: customer && query.isError,
+    readFailed: customer && (query.isError || (query.failureCount > 0 && !query.isPaused)),
     pendingCount: outbox.ops.length,
   };
 }

@@ -5,7 +5,7 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartCount } from '#src/app/layouts/use-cart-count';
-import { useCartSync } from '#src/lib/cart/cart-runtime';
+import { useCartSync } from '#src/lib/cart/cart-session';
 import { clearAllOutboxes, readOutbox } from '#src/lib/cart/outbox-store';
 import { useCart, type CartView } from '#src/lib/cart/use-cart';
 import {

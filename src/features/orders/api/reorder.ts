@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { OrderStatus } from '#contract/orders';
 import { REORDERABLE_STATUSES, type ReorderBody, type ReorderResult } from '#contract/reorder';
 import { CART_UPDATED_EVENT, cartQuery } from '#src/api/cart';
-import { cartOwnerId } from '#src/lib/cart/cart-runtime';
+import { cartOwnerId } from '#src/lib/cart/cart-session';
 import { readCart } from '#src/lib/cart/cart-shape';
 import { http, type ApiReply } from '#src/lib/http';
 import { newIdempotencyKey } from '#src/lib/idempotency-key';
