@@ -1,16 +1,20 @@
 import { z } from 'zod';
 
+import { DELIVERY_RADIUS_MAX_KM, DELIVERY_RADIUS_MIN_KM } from './store-limits';
+
 export { closedMessage, OUT_OF_AREA_MESSAGE, pausedMessage, reopenTime } from './store-words';
+export {
+  DELIVERY_RADIUS_DEFAULT_KM,
+  DELIVERY_RADIUS_MAX_KM,
+  DELIVERY_RADIUS_MIN_KM,
+  PAUSE_MINUTES,
+} from './store-limits';
 
 // Store controls of a restaurant: the busy pause, the delivery area, auto-accept, and the words
 // customers see while it does not take orders. Times are shown as the wall clock of
 // Asia/Ho_Chi_Minh, whatever the device's zone.
 
-export const DELIVERY_RADIUS_MIN_KM = 1;
-export const DELIVERY_RADIUS_MAX_KM = 50;
-export const DELIVERY_RADIUS_DEFAULT_KM = 10;
 export const DELIVERY_RADIUS_MESSAGE = `Bán kính giao hàng phải là số nguyên từ ${DELIVERY_RADIUS_MIN_KM} đến ${DELIVERY_RADIUS_MAX_KM} km`;
-export const PAUSE_MINUTES = [15, 30, 60] as const;
 export const PAUSE_INVALID_MESSAGE = 'Thời gian tạm ngưng không hợp lệ';
 
 export const DeliveryRadiusSchema = z

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { reopenTime } from '#contract/store';
+import { reopenTime } from '#contract/store-words';
 import type { StaffFood } from '#contract/staff-menu';
 import { vi } from '#src/i18n/vi';
 import { getErrorMessage } from '#src/lib/http';

@@ -14,7 +14,7 @@ import {
 import { OPTION_GROUPS_MAX, OPTION_NAME_MAX, OPTIONS_PER_GROUP_MAX } from '#contract/options';
 import type { StaffOption } from '#contract/options';
 import type { StaffFood } from '#contract/staff-menu';
-import { reopenTime } from '#contract/store';
+import { reopenTime } from '#contract/store-words';
 import { IconPlus, IconTrash } from '#src/components/action-icons';
 import { vi } from '#src/i18n/vi';
 import { getErrorMessage } from '#src/lib/http';
