@@ -5,6 +5,14 @@ import { codeFromOutbox, DEMO_OWNER, uniquePhone } from './helpers';
 
 // Runs inside the page; the e2e tsconfig has no DOM library.
 declare const localStorage: { getItem(key: string): string | null };
+interface PageElement {
+  value: string;
+  querySelector(selector: string): PageElement | null;
+  dispatchEvent(event: unknown): boolean;
+  click(): void;
+}
+declare const document: { querySelector(selector: string): PageElement | null };
+declare const window: { __monNgonEarlySignIn?: { handedOver: boolean } };
 
 const customer = vi.auth.customer;
 const staff = vi.auth.staff;
@@ -149,6 +157,44 @@ test.describe('the sign-in forms before the app has arrived', () => {
     }));
     expect(stored.user?.phone).toBe(phone);
     expect(stored.userType).toBe('customer');
+    expect(verifies).toHaveLength(1);
+  });
+
+  test('a code typed and sent while the app draws the form again is carried over and signs in', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const release = await holdTheApp(page);
+    const verifies = countRequests(page, '/api/auth/customer/verify-otp/');
+    const { phone } = uniquePhone(testInfo.testId);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: customer.phone }).fill(phone);
+    await page.getByRole('button', { name: customer.getCode }).click();
+    const code = page.getByRole('textbox', { name: customer.code });
+    await expect(code).toBeVisible();
+    // The code typed and 'Đăng nhập' pressed the moment the app takes the form over from the
+    // script, before its first render draws the form again: a slow phone's window, made certain.
+    await page.evaluate((typed) => {
+      const state = window.__monNgonEarlySignIn!;
+      let handedOver = state.handedOver;
+      Object.defineProperty(state, 'handedOver', {
+        get: () => handedOver,
+        set: (next: boolean) => {
+          handedOver = next;
+          if (!next) return;
+          queueMicrotask(() => {
+            const form = document.querySelector('form[data-early-sign-in="customer"]')!;
+            const field = form.querySelector('input[name="code"]')!;
+            field.value = typed;
+            field.dispatchEvent(new Event('input', { bubbles: true }));
+            form.querySelector('button[type="submit"]')!.click();
+          });
+        },
+      });
+    }, await codeFromOutbox(request, phone));
+    release();
+    await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
     expect(verifies).toHaveLength(1);
   });
 

@@ -5,6 +5,8 @@
  * button they pressed (held back too: without the app it would do nothing).
  */
 
+import { EARLY_FORM_ATTRIBUTE, takeReplacedEarlyForm } from '../lib/early-sign-in-state';
+
 /** What index.html keeps of a submit it held back before the app was ready. */
 interface HeldSubmit {
   form: EventTarget | null;
@@ -54,15 +56,63 @@ function restoreTypedValues(): void {
   stopWatchingTyping = null;
   for (const { field, value } of typedBeforeHydration) {
     if (!field.isConnected || field.value === value || typedWhileHydrating.has(field)) continue;
-    const prototype =
-      field instanceof HTMLTextAreaElement
-        ? HTMLTextAreaElement.prototype
-        : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    typeInto(field, value);
   }
   typedBeforeHydration = [];
   typedWhileHydrating = new WeakSet();
+}
+
+function typeInto(field: TypedField, value: string): void {
+  const prototype =
+    field instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * The sign-in script's form that the app drew again from what the script left
+ * (lib/early-sign-in-state.ts) and whose drawing replaced it: between the take-over and that
+ * first render someone may still have typed into it or pressed its button.
+ */
+let replaced: HTMLFormElement | null = null;
+
+/** The form the app drew in place of the script's: the one of the same kind on the page now. */
+function formInPlaceOf(form: HTMLFormElement): HTMLFormElement | null {
+  const kind = form.getAttribute(EARLY_FORM_ATTRIBUTE);
+  const now = document.querySelector(`form[${EARLY_FORM_ATTRIBUTE}="${kind}"]`);
+  return now instanceof HTMLFormElement && now !== form ? now : null;
+}
+
+/** Typing into the replaced form after the take-over, given to the fields of the same name. */
+function carryOverTyping(): void {
+  replaced = takeReplacedEarlyForm();
+  const form = replaced && !replaced.isConnected ? formInPlaceOf(replaced) : null;
+  if (!replaced || !form) return;
+  for (const old of replaced.querySelectorAll<TypedField>(TYPED_FIELDS)) {
+    if (!old.name) continue;
+    const field = form.querySelector<TypedField>(`[name="${CSS.escape(old.name)}"]`);
+    if (field && field.value !== old.value) typeInto(field, old.value);
+  }
+}
+
+/**
+ * A held form or button as it is on the page now: itself, or for one of the replaced sign-in
+ * form, its counterpart in the form drawn in its place (a button by its type and words).
+ */
+function onPageNow(element: Element): Element | null {
+  if (element.isConnected) return element;
+  if (!replaced || !(element === replaced || replaced.contains(element))) return null;
+  const form = formInPlaceOf(replaced);
+  if (!form || element === replaced) return form;
+  const words = element.textContent?.trim();
+  const type = element.getAttribute('type');
+  return (
+    [...form.querySelectorAll('button')].find(
+      (button) => button.getAttribute('type') === type && button.textContent?.trim() === words,
+    ) ?? null
+  );
 }
 
 /** Sends the held form again, now to the app's handler, if it is still on the page. */
@@ -70,8 +120,9 @@ function sendHeldSubmit(): void {
   const held = window.__monNgonHeldSubmit;
   if (!held) return;
   delete window.__monNgonHeldSubmit;
-  const { form, submitter } = held;
-  if (!(form instanceof HTMLFormElement) || !form.isConnected) return;
+  const form = held.form instanceof Element ? onPageNow(held.form) : null;
+  const submitter = held.submitter ? onPageNow(held.submitter) : null;
+  if (!(form instanceof HTMLFormElement)) return;
   const button =
     submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
       ? submitter
@@ -81,10 +132,11 @@ function sendHeldSubmit(): void {
 
 /** Presses the held button again, now with the app's handler, if it can still be pressed. */
 function pressHeldClick(): void {
-  const held = window.__monNgonHeldClick;
-  if (!held) return;
+  const pressed = window.__monNgonHeldClick;
+  if (!pressed) return;
   delete window.__monNgonHeldClick;
-  if (!(held instanceof HTMLElement) || !held.isConnected) return;
+  const held = onPageNow(pressed);
+  if (!(held instanceof HTMLElement)) return;
   if ((held instanceof HTMLButtonElement || held instanceof HTMLInputElement) && held.disabled) {
     return;
   }
@@ -103,10 +155,12 @@ const APP_READY_ATTRIBUTE = 'data-app-ready';
 export function adoptEarlyInput(): void {
   setTimeout(() => {
     restoreTypedValues();
+    carryOverTyping();
     setTimeout(() => {
       document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '');
       sendHeldSubmit();
       pressHeldClick();
+      replaced = null;
     }, 0);
   }, 0);
 }

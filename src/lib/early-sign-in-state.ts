@@ -62,6 +62,8 @@ export type EarlyViewId = (typeof EARLY_VIEWS)[keyof typeof EARLY_VIEWS];
 export const EARLY_MESSAGE_SLOT = 'EARLY_SIGN_IN_MESSAGE';
 
 let startView: EarlyCustomerView | null = null;
+/** The script's form the app draws again, until the app has carried over what was done on it. */
+let replacedForm: HTMLFormElement | null = null;
 
 /** Whether the script has signed someone in on this page (the app goes on from that session). */
 export function earlySignedIn(): boolean {
@@ -97,12 +99,24 @@ export async function takeOverFromEarlySignIn(): Promise<TakeOver> {
   const value = (name: string) =>
     form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
   startView = { ...view, phone: value('phone'), code: value('code') };
+  replacedForm = form instanceof HTMLFormElement ? form : null;
   return { ...none, redraw: true };
 }
 
 /** The customer form's state for its first render: what the script left, once. */
 export function earlyCustomerStart(): EarlyCustomerView | null {
   return startView;
+}
+
+/**
+ * The script's form that the app's first render replaced, once: typing and a press on it
+ * between the take-over and that render are carried over to the form drawn in its place
+ * (src/first-load/early-input.ts).
+ */
+export function takeReplacedEarlyForm(): HTMLFormElement | null {
+  const form = replacedForm;
+  replacedForm = null;
+  return form;
 }
 
 /** The form has drawn what the script left; a later visit to the form starts empty. */
