@@ -44,8 +44,28 @@ function renderedForThisVisit(container: HTMLElement): boolean {
   return false;
 }
 
+/**
+ * Asks for the chunks of the screen a start that does not hydrate will draw, before the query
+ * cache is read back from IndexedDB and the router renders it: an installed app served by its
+ * service worker has the entry running within a few hundred milliseconds on a slow phone, and
+ * the screen's own chunks were asked for half a second after that. `/` is the dashboard for
+ * staff and the home for a customer (app/home.tsx); a visitor there is sent to the sign-in.
+ */
+function startLoadingTheScreen(): void {
+  const { pathname } = location;
+  if (pathname === '/' && session.userType !== 'customer') {
+    if (session.user) preloadStaffHome();
+    return;
+  }
+  loadScreensFor(appRoutes, pathname).catch(() => {
+    // The network went: the render asks again, and shows the error screen if that fails too.
+    retryFailedScreens();
+  });
+}
+
 async function start(container: HTMLElement): Promise<void> {
   let hydrate = renderedForThisVisit(container);
+  if (!hydrate && !earlySignedIn()) startLoadingTheScreen();
   // Hydrating needs the screen's code before the first render (the HTML already shows it);
   // otherwise the router loads it and index.html's splash stays meanwhile.
   if (hydrate) {
