@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import { Badge } from '@mantine/core';
 import type { OrderStatus } from '#contract/orders';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/staff-home';
 
 /**
  * An order's status as spec section 4 names it. Completed orders wear the default (filled)

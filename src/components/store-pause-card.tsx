@@ -8,7 +8,7 @@ import { PAUSE_MINUTES } from '#contract/store-limits';
 import { reopenTime } from '#contract/store-words';
 import { STAFF_RESTAURANT_QUERY_KEY } from '../api/staff-restaurant';
 import { useStorePause } from '../api/store-pause';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/staff-home';
 import { getErrorMessage } from '../lib/http';
 import { toast } from '../lib/toast';
 import { formatCountdown, useCountdown } from '../lib/use-countdown';

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { orderQueries } from '#src/api/orders';
 import { useStaffOrderAction } from '#src/api/staff-orders';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/staff-home';
 import { enableChime, playChime, useChime } from '#src/lib/live/chime';
 import { useLiveStatus } from '#src/lib/live/live';
 import { stopRinging, useRingingOrders } from '#src/lib/live/ringing-orders';

@@ -1,6 +1,6 @@
 import type { Review } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/staff-home';
 
 const text = vi.dashboard;
 

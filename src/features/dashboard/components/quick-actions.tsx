@@ -10,7 +10,7 @@ import {
   type IconProps,
 } from '#src/components/icons';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/staff-home';
 import classes from './dashboard.module.css';
 
 const text = vi.dashboard;

@@ -4,7 +4,7 @@ import { generatePath, Link } from 'react-router-dom';
 import type { Order } from '#contract/orders';
 import { OrderStatusBadge } from '#src/components/order-status-badge';
 import { paths } from '#src/config/paths';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/staff-home';
 import { formatVnd } from '#src/lib/format';
 import { formatDateTime } from '#src/lib/format-date';
 import { RECENT_ORDERS_SHOWN } from '../api/get-recent-orders';

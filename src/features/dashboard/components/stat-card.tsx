@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.layer.css';
 import { Paper, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/staff-home';
 import classes from './dashboard.module.css';
 
 const text = vi.dashboard;

@@ -18,7 +18,7 @@ import { staffRestaurantQuery } from '#src/api/staff-restaurant';
 import { staffReviewQueries } from '#src/api/staff-reviews';
 import { NewOrderAlerts } from '#src/components/live/new-order-alerts';
 import { StorePauseCard } from '#src/components/store-pause-card';
-import { vi } from '#src/i18n/vi';
+import { vi } from '#src/i18n/staff-home';
 import { formatVnd } from '#src/lib/format';
 import { recentOrdersQuery } from '../api/get-recent-orders';
 import { revenueQueries } from '../api/get-revenue';
