@@ -1,15 +1,22 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../contract/route-preloads';
 import { LAZY_SCREENS, type LazyScreenKey } from '../src/app/lazy-screens';
 import { paths } from '../src/config/paths';
 import { appEntryOf, chunksOf } from './bundle';
 
-/** The route preload table, next to index.html; server/http/static.ts reads it by this name. */
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/**
+ * The screen a sign-in on a route opens without a page load, by route key: the staff sign-in
+ * hands its session to the app, which draws the dashboard at / (src/app/staff-home.tsx).
+ */
+const NEXT_SCREENS: Partial<Record<LazyScreenKey, string>> = {
+  staffLogin: 'features/dashboard/pages/staff-dashboard-page',
+};
 
 /** Each lazy route's URL pattern and the screen module it imports (src/app/lazy-screens.ts). */
-function lazyScreens(): Array<{ pattern: string; module: string }> {
+function lazyScreens(): Array<{ pattern: string; module: string; next?: string }> {
   const table = Object.entries(LAZY_SCREENS) as Array<[LazyScreenKey, string]>;
+  const moduleOf = (file: string) => path.resolve('src', `${file}.tsx`);
   return table.map(([key, file]) => {
     const route: string = paths[key];
     // '/food/:id' -> ^/food/[^/]+/?$ (the router ignores one trailing slash).
@@ -17,7 +24,12 @@ function lazyScreens(): Array<{ pattern: string; module: string }> {
       .replace(/\/$/, '')
       .replace(/:[a-z]+/gi, '[^/]+')
       .replace(/\//g, '\\/');
-    return { pattern: `^${body}\\/?$`, module: path.resolve('src', `${file}.tsx`) };
+    const next = NEXT_SCREENS[key];
+    return {
+      pattern: `^${body}\\/?$`,
+      module: moduleOf(file),
+      ...(next ? { next: moduleOf(next) } : {}),
+    };
   });
 }
 
@@ -47,15 +59,21 @@ export function routePreloads(): Plugin {
       if (!entry) return;
       const initial = closure(entry.fileName);
 
-      const table = lazyScreens().map(({ pattern, module }) => {
+      /** A screen module's chunks and their CSS beyond the entry. */
+      const filesOf = (module: string) => {
         const screen = chunks.find((chunk) => chunk.facadeModuleId === module);
         if (!screen) throw new Error(`route preloads: no chunk for ${module}`);
         const files = [...closure(screen.fileName)].filter((name) => !initial.has(name));
         const css = files.flatMap((name) => [
           ...(byName.get(name)?.viteMetadata?.importedCss ?? []),
         ]);
-        return { pattern, files: [...files, ...new Set(css)] };
-      });
+        return [...files, ...new Set(css)];
+      };
+      const table = lazyScreens().map(({ pattern, module, next }): RoutePreload => ({
+        pattern,
+        files: filesOf(module),
+        ...(next ? { next: filesOf(next) } : {}),
+      }));
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,

@@ -4,6 +4,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  preloadTags,
+  ROUTE_PRELOADS_FILE,
+  routePreloadOf,
+  type RoutePreload,
+} from '#contract/route-preloads';
 import { isNavigation } from '../lib/navigation';
 import { sendError } from './error-handler';
 import { renderForRequest, SERVER_ENTRY_DIR, type RenderedPage } from './server-render';
@@ -25,15 +31,6 @@ function cacheControlFor(root: string, file: string): string {
   if (ALWAYS_FRESH.has(relative)) return REVALIDATE;
   return SHORT;
 }
-
-/** Written by the build (build/route-preloads.ts): a lazy route and its screen's files. */
-interface RoutePreload {
-  pattern: string;
-  files: string[];
-}
-
-// Written next to index.html under this name by build/route-preloads.ts.
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 // Written next to index.html under this name by build/server-entry.ts, from `prerenderScreens`
 // of the server entry:
@@ -109,7 +106,7 @@ async function indexHtmlFor(
   // The router ignores one trailing slash; so does the choice of the prerendered screen.
   const screenPath = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const screen = prerendered[screenPath];
-  const route = table.find(({ pattern }) => new RegExp(pattern).test(pathname));
+  const route = routePreloadOf(table, pathname);
   const files = route?.files ?? [];
 
   let page: string | null = null;
@@ -130,24 +127,18 @@ async function indexHtmlFor(
     const links = files
       .filter((file) => file.endsWith('.css'))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
-    const after = [
-      ...entryModules,
-      ...files.filter((file) => !file.endsWith('.css')).map((file) => `/${file}`),
-    ].join(' ');
+    // Last, the modules of the screen a sign-in here opens without a page load (the staff
+    // dashboard): a staff member opens /staff/login to sign in, and those bytes were otherwise
+    // asked for only once the app had arrived and run, seconds after the sign-in on a slow link.
+    const modules = [...files, ...(route?.next ?? [])].filter((file) => !file.endsWith('.css'));
+    const after = [...entryModules, ...modules.map((file) => `/${file}`)].join(' ');
     const marks = `${rendered ? `${SERVER_RENDERED_ATTRIBUTE} ` : ''}${AFTER_PAINT_ATTRIBUTE}="${after}" `;
     return withoutPreloads
       .replace(HTML_TAG, `${HTML_TAG}${marks}`)
       .replace('</head>', `${links.join('')}</head>`);
   }
 
-  const tags = files
-    .map((file) =>
-      file.endsWith('.css')
-        ? `<link rel="preload" as="style" crossorigin href="/${file}">`
-        : `<link rel="modulepreload" crossorigin href="/${file}">`,
-    )
-    .join('');
-  return index.replace('</head>', `${tags}</head>`);
+  return index.replace('</head>', `${preloadTags(files)}</head>`);
 }
 
 function addVary(reply: FastifyReply, field: string): void {

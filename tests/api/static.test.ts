@@ -47,7 +47,10 @@ function fakeBuild(): string {
   // as it is).
   writeFileSync(
     path.join(dir, 'prerendered.json'),
-    JSON.stringify({ '/login': '<main>Đăng nhập $&</main>' }),
+    JSON.stringify({
+      '/login': '<main>Đăng nhập $&</main>',
+      '/staff/login': '<main>Nhân viên</main>',
+    }),
   );
   // As build/route-preloads.ts writes it: each lazy route's screen files.
   writeFileSync(
@@ -56,6 +59,11 @@ function fakeBuild(): string {
       { pattern: '^\\/?$', files: ['assets/home-page-H1.js', 'assets/home-page-H2.css'] },
       { pattern: '^\\/broken\\/?$', files: ['assets/broken-B1.js'] },
       { pattern: '^\\/orders\\/?$', files: ['assets/orders-page-O1.js'] },
+      {
+        pattern: '^\\/staff\\/login\\/?$',
+        files: ['assets/staff-login-S1.js'],
+        next: ['assets/dashboard-D1.js', 'assets/dashboard-D2.css'],
+      },
     ]),
   );
   return dir;
@@ -221,6 +229,20 @@ describe('static serving of the built app', () => {
     const register = await t.app.inject({ method: 'GET', url: '/register' });
     expect(register.body).toContain(SPLASH);
     expect(register.body).toContain('<div id="root"></div>');
+  });
+
+  it('preloads the modules of the screen a sign-in opens after the page paints, behind its own', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/staff/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      '<html data-after-paint="/assets/index-AbC123.js /assets/staff-login-S1.js ' +
+        '/assets/dashboard-D1.js" ',
+    );
+    // Its stylesheet comes with its chunks, when the app asks: the sign-in screen's paint needs none.
+    expect(page.body).not.toContain('dashboard-D2.css');
+    // A route without a next screen preloads its own modules only.
+    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toContain('<html data-after-paint="/assets/index-AbC123.js" ');
   });
 
   it('answers a revalidation of an unchanged index.html with 304', async () => {
