@@ -81,7 +81,7 @@ export function pwa({ themeColor, backgroundColor, notPrecached }: PwaOptions) {
     injectManifest: {
       // The new-order chime (24 KB) must ring on a tablet that lost its network after the
       // page loaded: the service worker has no runtime cache for sounds, so it is precached.
-      globPatterns: ['**/*.{js,css,html,ico,png,svg,webp,woff2}', 'bg/*.jpg', 'sounds/*.wav'],
+      globPatterns: ['**/*.{js,css,html,ico,png,svg,webp,woff2}', 'sounds/*.wav'],
       // Only the install dialog shows the screenshots, fetched once from the network; ssr/ is
       // the server's copy of the app (build/server-entry.ts).
       globIgnores: ['screenshots/**', `${SERVER_ENTRY_DIR}/**`],

@@ -77,7 +77,7 @@ test.describe('the PWA shell', () => {
       expect(drawn).toMatch(/^[0-3]$/);
       await expect(page.locator('#root > div').first()).toHaveCSS(
         'background-image',
-        new RegExp(`/bg/${drawn}\\.jpg`),
+        new RegExp(`/bg/${drawn}\\.webp`),
       );
       await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
       // Submitting the empty form shows the field errors: React is running the form.
