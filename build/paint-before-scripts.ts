@@ -26,7 +26,8 @@ export function paintBeforeScripts(): Plugin {
         }
         const [tag, src] = tags[0]!;
         // `data-after-paint` on <html>: the entry's preloads and the screen's modules of a page
-        // that arrived with its screen (server/http/static.ts), fetched once it is painted;
+        // that arrived with its screen (server/http/static.ts), with the stylesheets of the
+        // screen a sign-in there opens, fetched once it is painted;
         // all but the entry at low priority, so that a request the screen makes meanwhile (the
         // sign-in before the app, src/first-load/early-sign-in.ts) is not queued behind them.
         // The browser's paint timing says when a frame was really on screen (an animation
@@ -36,7 +37,8 @@ export function paintBeforeScripts(): Plugin {
           '<script>(function(){var started=false,d=document;function start(){if(started)return;' +
           "started=true;var h=d.head,m=(d.documentElement.getAttribute('data-after-paint')||'')" +
           ".split(' ');for(var i=0;i<m.length;i++){if(!m[i])continue;var l=d.createElement('link');" +
-          "l.rel='modulepreload';l.crossOrigin='';l.href=m[i];" +
+          "if(/\\.css$/.test(m[i])){l.rel='preload';l.as='style'}else l.rel='modulepreload';" +
+          "l.crossOrigin='';l.href=m[i];" +
           `if(m[i]!==${JSON.stringify(src)})l.fetchPriority='low';h.appendChild(l)}` +
           "var s=d.createElement('script');s.type='module';" +
           `s.crossOrigin='';s.src=${JSON.stringify(src)};h.appendChild(s)}` +

@@ -127,12 +127,13 @@ async function indexHtmlFor(
     const links = files
       .filter((file) => file.endsWith('.css'))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
-    // Last, the modules of the screen a sign-in here opens without a page load (the staff
-    // dashboard): a staff member opens /staff/login to sign in, and those bytes were otherwise
-    // asked for only once the app had arrived and run, seconds after the sign-in on a slow link.
-    const modules = [...files, ...(route?.next ?? [])].filter((file) => !file.endsWith('.css'));
-    const after = [...entryModules, ...modules.map((file) => `/${file}`)].join(' ');
-    const marks = `${rendered ? `${SERVER_RENDERED_ATTRIBUTE} ` : ''}${AFTER_PAINT_ATTRIBUTE}="${after}" `;
+    // Last, the files of the screen a sign-in here opens without a page load (the staff
+    // dashboard), its stylesheets too (its chunk's import waits for them): a staff member opens
+    // /staff/login to sign in, and those bytes were otherwise asked for only once the app had
+    // arrived and run, seconds after the sign-in on a slow link.
+    const own = files.filter((file) => !file.endsWith('.css'));
+    const after = [...entryModules, ...[...own, ...(route?.next ?? [])].map((file) => `/${file}`)];
+    const marks = `${rendered ? `${SERVER_RENDERED_ATTRIBUTE} ` : ''}${AFTER_PAINT_ATTRIBUTE}="${after.join(' ')}" `;
     return withoutPreloads
       .replace(HTML_TAG, `${HTML_TAG}${marks}`)
       .replace('</head>', `${links.join('')}</head>`);

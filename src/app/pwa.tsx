@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { registerSW } from 'virtual:pwa-register';
-import { vi } from '../i18n/vi';
+import { vi } from '../i18n/first-screen';
 import { watchForUpdates } from './update-check';
 
 const UPDATE_NOTIFICATION_ID = 'pwa-update';

@@ -182,4 +182,11 @@ export const vi = {
   food: {
     unavailable: 'Món ăn này hiện không khả dụng',
   },
+  // The new version's prompt, shown over whatever screen the app opened on.
+  pwa: {
+    updateAvailable: 'Đã có phiên bản mới',
+    updateHint: 'Tải lại để dùng phiên bản mới nhất.',
+    reload: 'Tải lại',
+    offlineReady: 'Ứng dụng đã sẵn sàng dùng khi không có mạng',
+  },
 } as const;

@@ -129,12 +129,6 @@ export const vi = {
     later: 'Để sau',
     deposit: 'Nạp tiền',
   },
-  pwa: {
-    updateAvailable: 'Đã có phiên bản mới',
-    updateHint: 'Tải lại để dùng phiên bản mới nhất.',
-    reload: 'Tải lại',
-    offlineReady: 'Ứng dụng đã sẵn sàng dùng khi không có mạng',
-  },
   // The in-app install offer (beforeinstallprompt) in the profile's settings.
   install: {
     button: 'Cài đặt ứng dụng',
