@@ -105,7 +105,7 @@ const test = base.extend<object, { deployment: Deployment }>({
   },
 });
 
-test('a build deployed while the app is open is offered, and the reload keeps the cart', async ({
+test('a build deployed while the app is open is offered, and the reload keeps the cart and what was typed', async ({
   page,
   request,
   deployment,
@@ -128,6 +128,14 @@ test('a build deployed while the app is open is offered, and the reload keeps th
   await expect(quantity).toHaveText('1');
   await expect(page.locator(`meta[name="${BUILD_MARKER}"]`)).toHaveCount(0);
 
+  // Halfway through the delivery details when the new version arrives.
+  await page.goto('/checkout');
+  const address = page.getByRole('textbox', { name: vi.checkout.address });
+  const note = page.getByRole('textbox', { name: vi.checkout.note });
+  await address.fill('12 Lý Thường Kiệt, Hoàn Kiếm');
+  await note.fill('Gọi trước khi giao');
+  await address.focus();
+
   deployNextBuild(deployment.staticDir);
   // What a pinned tablet's return to the foreground does; the hourly timer runs the same check.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -135,13 +143,21 @@ test('a build deployed while the app is open is offered, and the reload keeps th
   const prompt = page.getByRole('alert').filter({ hasText: vi.pwa.updateAvailable });
   await expect(prompt).toBeVisible({ timeout: 20_000 });
   await expect(prompt.getByText(vi.pwa.updateHint)).toBeVisible();
+  // The prompt takes nothing from the form: the text stays, and typing goes on where it was.
+  await expect(address).toBeFocused();
+  await page.keyboard.type(', Hà Nội');
+  await expect(address).toHaveValue('12 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội');
   await Promise.all([
     page.waitForEvent('framenavigated'),
     prompt.getByRole('button', { name: vi.pwa.reload }).click(),
   ]);
 
   await expect(page.locator(`meta[name="${BUILD_MARKER}"]`)).toHaveAttribute('content', '2');
-  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page).toHaveURL(/\/checkout$/);
+  // The new version's page has the details typed before the reload.
+  await expect(address).toHaveValue('12 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội');
+  await expect(note).toHaveValue('Gọi trước khi giao');
+  await page.goto('/cart');
   await expect(quantity).toHaveText('1');
   await expect(page.getByRole('alert').filter({ hasText: vi.pwa.updateAvailable })).toHaveCount(0);
 });

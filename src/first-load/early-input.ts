@@ -6,6 +6,7 @@
  */
 
 import { EARLY_FORM_ATTRIBUTE, takeReplacedEarlyForm } from '../lib/early-sign-in-state';
+import { restoreTypedAfterReload, typeInto } from '../lib/typed-across-reload';
 
 /** What index.html keeps of a submit it held back before the app was ready. */
 interface HeldSubmit {
@@ -60,15 +61,6 @@ function restoreTypedValues(): void {
   }
   typedBeforeHydration = [];
   typedWhileHydrating = new WeakSet();
-}
-
-function typeInto(field: TypedField, value: string): void {
-  const prototype =
-    field instanceof HTMLTextAreaElement
-      ? HTMLTextAreaElement.prototype
-      : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 /**
@@ -161,6 +153,8 @@ export function adoptEarlyInput(): void {
       sendHeldSubmit();
       pressHeldClick();
       replaced = null;
+      // What was typed before a reload into the new version goes back where it was.
+      restoreTypedAfterReload();
     }, 0);
   }, 0);
 }
