@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { registerSW } from 'virtual:pwa-register';
 import { vi } from '../i18n/first-screen';
-import { keepTypedAcrossReload } from '../lib/typed-across-reload';
+import { keepTypedAcrossReload } from '../first-load/typed-across-reload';
 import { watchForUpdates } from './update-check';
 
 const UPDATE_NOTIFICATION_ID = 'pwa-update';
@@ -10,7 +10,7 @@ const UPDATE_NOTIFICATION_ID = 'pwa-update';
 /**
  * Registers sw.js in prompt mode (vite-plugin-pwa registerType 'prompt'): a new version waits
  * until the user presses 'Tải lại', so a form being filled in is never reloaded away, and what
- * it held is typed back in after the reload (lib/typed-across-reload.ts).
+ * it held is typed back in after the reload (first-load/typed-across-reload.ts).
  */
 export function registerServiceWorker(): void {
   const updateServiceWorker = registerSW({

@@ -6,7 +6,6 @@
  */
 
 import { EARLY_FORM_ATTRIBUTE, takeReplacedEarlyForm } from '../lib/early-sign-in-state';
-import { restoreTypedAfterReload, typeInto } from '../lib/typed-across-reload';
 
 /** What index.html keeps of a submit it held back before the app was ready. */
 interface HeldSubmit {
@@ -23,6 +22,9 @@ declare global {
 }
 
 type TypedField = HTMLInputElement | HTMLTextAreaElement;
+
+/** sessionStorage: what was typed before a reload into a new version (typed-across-reload.ts). */
+export const TYPED_BEFORE_RELOAD_KEY = 'mn-typed-before-reload';
 
 const TYPED_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea';
 
@@ -61,6 +63,16 @@ function restoreTypedValues(): void {
   }
   typedBeforeHydration = [];
   typedWhileHydrating = new WeakSet();
+}
+
+/** Gives the field `value` through an input event its own onChange takes like typing. */
+export function typeInto(field: TypedField, value: string): void {
+  const prototype =
+    field instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 /**
@@ -135,6 +147,14 @@ function pressHeldClick(): void {
   held.click();
 }
 
+function typedBeforeReload(): boolean {
+  try {
+    return sessionStorage.getItem(TYPED_BEFORE_RELOAD_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** On <html> once the app has the screen and what was done before; index.html reads it. */
 const APP_READY_ATTRIBUTE = 'data-app-ready';
 
@@ -153,8 +173,14 @@ export function adoptEarlyInput(): void {
       sendHeldSubmit();
       pressHeldClick();
       replaced = null;
-      // What was typed before a reload into the new version goes back where it was.
-      restoreTypedAfterReload();
+      // What was typed before a reload into the new version goes back where it was; its code
+      // loads only then.
+      if (typedBeforeReload()) {
+        void import('./typed-across-reload').then(
+          ({ restoreTypedAfterReload }) => restoreTypedAfterReload(),
+          () => undefined,
+        );
+      }
     }, 0);
   }, 0);
 }

@@ -3,10 +3,11 @@
  * prompt makes (app/pwa.tsx): someone halfway through the delivery address who takes the new
  * version finds the address still there. Fields are known by their label, the only name they
  * keep from one page load to the next; passwords are never kept. The record lives in
- * sessionStorage (this tab only) and is read once, by the page that follows.
+ * sessionStorage (this tab only) and is read once, by the page that follows, which loads this
+ * module only when there is one (early-input.ts).
  */
+import { TYPED_BEFORE_RELOAD_KEY, typeInto } from './early-input';
 
-const STORAGE_KEY = 'mn-typed-before-reload';
 const FIELDS =
   'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]):not([type=password]), textarea';
 /** How long the next page looks for the fields: a screen draws them once its data is there. */
@@ -40,16 +41,6 @@ function fieldsOnScreen(): TypedField[] {
   return [...document.querySelectorAll<TypedField>(`#root :is(${FIELDS})`)];
 }
 
-/** Gives the field `value` through an input event its own onChange takes like typing. */
-export function typeInto(field: TypedField, value: string): void {
-  const prototype =
-    field instanceof HTMLTextAreaElement
-      ? HTMLTextAreaElement.prototype
-      : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
 /** Notes the labelled fields that hold text, just before the page reloads. */
 export function keepTypedAcrossReload(): void {
   const fields = fieldsOnScreen().flatMap((field): KeptField[] => {
@@ -58,7 +49,10 @@ export function keepTypedAcrossReload(): void {
   });
   if (fields.length === 0) return;
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ at: here(), fields } satisfies Kept));
+    sessionStorage.setItem(
+      TYPED_BEFORE_RELOAD_KEY,
+      JSON.stringify({ at: here(), fields } satisfies Kept),
+    );
   } catch {
     // Storage refused (private mode, full): the reload goes ahead without the text.
   }
@@ -66,8 +60,8 @@ export function keepTypedAcrossReload(): void {
 
 function readKept(): Kept | null {
   try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    sessionStorage.removeItem(STORAGE_KEY);
+    const raw = sessionStorage.getItem(TYPED_BEFORE_RELOAD_KEY);
+    sessionStorage.removeItem(TYPED_BEFORE_RELOAD_KEY);
     const kept = raw ? (JSON.parse(raw) as Partial<Kept>) : null;
     return typeof kept?.at === 'string' && Array.isArray(kept.fields) ? (kept as Kept) : null;
   } catch {
