@@ -13,8 +13,8 @@ import type { CartSyncEngine } from './sync-engine';
  * once its code is here. The engine (sync-engine.ts and the cart runtime) is not in the first
  * load: a visitor and staff never need it, and a customer's first screen shows the server's
  * cart until it arrives a moment later. The screens that change the cart (the dish cards,
- * the cart, the checkout) import the runtime with their own chunks, so it is here before
- * any of them renders.
+ * the cart) import the runtime with their own chunks, so it is here before any of them
+ * renders; any other that shows the cart (the badge, the checkout) asks for it.
  */
 
 /** The customer whose cart this is; null for staff-level users and when signed out. */
@@ -58,6 +58,15 @@ const getRuntime = () => runtime;
 export function useLoadedCartEngine(userId: string | null): CartSyncEngine | null {
   const loaded = useStoreValue(subscribe, getRuntime);
   const queryClient = useQueryClient();
+  // A screen that shows a customer's cart brings the engine if nothing has yet: until then its
+  // cart is still loading.
+  const missing = userId !== null && loaded === null;
+  useEffect(() => {
+    if (!missing) return;
+    loadCartRuntime().catch(() => {
+      // Offline before the worker held the chunk: the next screen that shows the cart asks again.
+    });
+  }, [missing]);
   if (typeof window === 'undefined' || loaded === null || userId === null) return null;
   return loaded.cartEngineFor(queryClient, userId);
 }
