@@ -51,6 +51,16 @@ async function openStaffLoginHeld(page: Page) {
   return { release, logins };
 }
 
+/** /login with the app held back for a new phone; counts the POSTs to `path`. */
+async function openLoginHeld(page: Page, testId: string, path: string) {
+  const release = await holdTheApp(page);
+  const posts = countRequests(page, path);
+  const { phone, typedPhone } = uniquePhone(testId);
+  // The page's load event waits for the held script; the screen is there long before.
+  await page.goto('/login', { waitUntil: 'commit' });
+  return { release, posts, phone, typedPhone };
+}
+
 const appReady = (page: Page) => page.locator('html[data-app-ready]');
 
 test.describe('the sign-in forms before the app has arrived', () => {
@@ -58,11 +68,12 @@ test.describe('the sign-in forms before the app has arrived', () => {
     page,
     request,
   }, testInfo) => {
-    const release = await holdTheApp(page);
-    const sends = countRequests(page, '/api/auth/customer/send-otp/');
-    const { phone, typedPhone } = uniquePhone(testInfo.testId);
-    // The page's load event waits for the held script; the screen is there long before.
-    await page.goto('/login', { waitUntil: 'commit' });
+    const {
+      release,
+      posts: sends,
+      phone,
+      typedPhone,
+    } = await openLoginHeld(page, testInfo.testId, '/api/auth/customer/send-otp/');
     await page.getByRole('textbox', { name: customer.phone }).fill(typedPhone);
     const getCode = page.getByRole('button', { name: customer.getCode });
     await getCode.click();
@@ -136,10 +147,11 @@ test.describe('the sign-in forms before the app has arrived', () => {
     page,
     request,
   }, testInfo) => {
-    await holdTheApp(page);
-    const verifies = countRequests(page, '/api/auth/customer/verify-otp/');
-    const { phone } = uniquePhone(testInfo.testId);
-    await page.goto('/login', { waitUntil: 'commit' });
+    const { posts: verifies, phone } = await openLoginHeld(
+      page,
+      testInfo.testId,
+      '/api/auth/customer/verify-otp/',
+    );
     await page.getByRole('textbox', { name: customer.phone }).fill(phone);
     await page.getByRole('button', { name: customer.getCode }).click();
     const code = page.getByRole('textbox', { name: customer.code });
@@ -164,34 +176,38 @@ test.describe('the sign-in forms before the app has arrived', () => {
     page,
     request,
   }, testInfo) => {
-    const release = await holdTheApp(page);
-    const verifies = countRequests(page, '/api/auth/customer/verify-otp/');
-    const { phone } = uniquePhone(testInfo.testId);
-    await page.goto('/login', { waitUntil: 'commit' });
+    const {
+      release,
+      posts: verifies,
+      phone,
+    } = await openLoginHeld(page, testInfo.testId, '/api/auth/customer/verify-otp/');
     await page.getByRole('textbox', { name: customer.phone }).fill(phone);
     await page.getByRole('button', { name: customer.getCode }).click();
     const code = page.getByRole('textbox', { name: customer.code });
     await expect(code).toBeVisible();
     // The code typed and 'Đăng nhập' pressed the moment the app takes the form over from the
     // script, before its first render draws the form again: a slow phone's window, made certain.
-    await page.evaluate((typed) => {
-      const state = window.__monNgonEarlySignIn!;
-      let handedOver = state.handedOver;
-      Object.defineProperty(state, 'handedOver', {
-        get: () => handedOver,
-        set: (next: boolean) => {
-          handedOver = next;
-          if (!next) return;
-          queueMicrotask(() => {
-            const form = document.querySelector('form[data-early-sign-in="customer"]')!;
-            const field = form.querySelector('input[name="code"]')!;
-            field.value = typed;
-            field.dispatchEvent(new Event('input', { bubbles: true }));
-            form.querySelector('button[type="submit"]')!.click();
-          });
-        },
-      });
-    }, await codeFromOutbox(request, phone));
+    await page.evaluate(
+      (typed) => {
+        const state = window.__monNgonEarlySignIn!;
+        let handedOver = state.handedOver;
+        Object.defineProperty(state, 'handedOver', {
+          get: () => handedOver,
+          set: (next: boolean) => {
+            handedOver = next;
+            if (!next) return;
+            queueMicrotask(() => {
+              const form = document.querySelector('form[data-early-sign-in="customer"]')!;
+              const field = form.querySelector('input[name="code"]')!;
+              field.value = typed;
+              field.dispatchEvent(new Event('input', { bubbles: true }));
+              form.querySelector('button[type="submit"]')!.click();
+            });
+          },
+        });
+      },
+      await codeFromOutbox(request, phone),
+    );
     release();
     await expect(page.getByText(vi.auth.signedIn)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

@@ -67,6 +67,27 @@ export function staticImports(code) {
   return [...found];
 }
 
+/**
+ * The files `starts` import statically, themselves included, as absolute paths; the walk does
+ * not go into `stop`.
+ */
+function staticClosure(distDir, starts, stop = new Set()) {
+  const found = new Set();
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (found.has(file) || stop.has(file)) continue;
+    if (!existsSync(file)) throw new Error(`index.html or a chunk refers to a missing ${file}`);
+    found.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const spec of staticImports(code)) {
+      if (spec.startsWith('.')) queue.push(path.resolve(path.dirname(file), spec));
+      else if (spec.startsWith('/')) queue.push(path.join(distDir, spec.slice(1)));
+    }
+  }
+  return found;
+}
+
 function measureFile(file) {
   const content = readFileSync(file);
   return {
@@ -103,20 +124,7 @@ export function measureBuild(distDir = DEFAULT_DIST) {
   }
   if (entryJs.length === 0) throw new Error('dist/index.html loads no script');
 
-  // Walk the static import graph from the entry scripts.
-  const initial = new Set();
-  const queue = [...entryJs];
-  while (queue.length > 0) {
-    const file = queue.shift();
-    if (initial.has(file)) continue;
-    if (!existsSync(file)) throw new Error(`index.html or a chunk refers to a missing ${file}`);
-    initial.add(file);
-    const code = readFileSync(file, 'utf8');
-    for (const spec of staticImports(code)) {
-      if (spec.startsWith('.')) queue.push(path.resolve(path.dirname(file), spec));
-      else if (spec.startsWith('/')) queue.push(path.join(distDir, spec.slice(1)));
-    }
-  }
+  const initial = staticClosure(distDir, entryJs);
 
   const describe = (file) => ({ file: path.relative(distDir, file), ...measureFile(file) });
   const assetsDir = path.join(distDir, 'assets');
@@ -160,19 +168,10 @@ export function firstScreenFiles(m, screen) {
   if (screen.chunk) {
     const start = m.lazy.find((c) => path.basename(c.file).startsWith(`${screen.chunk}-`));
     if (!start) return null;
-    const initial = new Set(m.initialJs.map((c) => c.file));
-    const seen = new Set();
-    const queue = [start.file];
-    while (queue.length > 0) {
-      const file = queue.shift();
-      if (seen.has(file) || initial.has(file)) continue;
-      seen.add(file);
-      const code = readFileSync(path.join(m.distDir, file), 'utf8');
-      for (const spec of staticImports(code)) {
-        if (spec.startsWith('.')) queue.push(path.join(path.dirname(file), spec));
-      }
-    }
-    return [...seen];
+    const absolute = (c) => path.join(m.distDir, c.file);
+    const initial = new Set(m.initialJs.map(absolute));
+    const files = staticClosure(m.distDir, [absolute(start)], initial);
+    return [...files].map((file) => path.relative(m.distDir, file));
   }
   const preloads = path.join(m.distDir, 'route-preloads.json');
   if (!existsSync(preloads)) return null;

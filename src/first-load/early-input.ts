@@ -21,12 +21,13 @@ declare global {
   }
 }
 
-type TypedField = HTMLInputElement | HTMLTextAreaElement;
+export type TypedField = HTMLInputElement | HTMLTextAreaElement;
 
 /** sessionStorage: what was typed before a reload into a new version (typed-across-reload.ts). */
 export const TYPED_BEFORE_RELOAD_KEY = 'mn-typed-before-reload';
 
-const TYPED_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea';
+export const TYPED_FIELDS =
+  'input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea';
 
 let typedBeforeHydration: Array<{ field: TypedField; value: string }> = [];
 /** Fields typed into while hydrating: React took that typing itself, so their text is newer. */

@@ -6,14 +6,12 @@
  * sessionStorage (this tab only) and is read once, by the page that follows, which loads this
  * module only when there is one (early-input.ts).
  */
-import { TYPED_BEFORE_RELOAD_KEY, typeInto } from './early-input';
+import { TYPED_BEFORE_RELOAD_KEY, TYPED_FIELDS, typeInto, type TypedField } from './early-input';
 
-const FIELDS =
-  'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]):not([type=password]), textarea';
+// Typed text fields, never a password.
+const FIELDS = `:is(${TYPED_FIELDS}):not([type=hidden]):not([type=password])`;
 /** How long the next page looks for the fields: a screen draws them once its data is there. */
 const RESTORE_WINDOW_MS = 10_000;
-
-type TypedField = HTMLInputElement | HTMLTextAreaElement;
 
 interface KeptField {
   label: string;
@@ -38,7 +36,7 @@ function labelOf(field: TypedField): string | null {
 const here = () => location.pathname + location.search;
 
 function fieldsOnScreen(): TypedField[] {
-  return [...document.querySelectorAll<TypedField>(`#root :is(${FIELDS})`)];
+  return [...document.querySelectorAll<TypedField>(`#root ${FIELDS}`)];
 }
 
 /** Notes the labelled fields that hold text, just before the page reloads. */
