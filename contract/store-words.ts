@@ -6,21 +6,32 @@
 /** Shown on a restaurant or dish outside its delivery area, and the refused add's message. */
 export const OUT_OF_AREA_MESSAGE = 'Ngoài khu vực giao hàng';
 
-const clock = new Intl.DateTimeFormat('vi-VN', {
-  timeZone: 'Asia/Ho_Chi_Minh',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const day = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Ho_Chi_Minh',
-  day: '2-digit',
-  month: '2-digit',
-});
+let formats: { clock: Intl.DateTimeFormat; day: Intl.DateTimeFormat } | null = null;
+
+/**
+ * Made at the first closed shop rather than when the module loads: the dish cards of the first
+ * screen import this module, and making a formatter with a zone loads its data, tens of
+ * milliseconds of a slow phone's start for words most screens never show.
+ */
+function vietnamFormats() {
+  return (formats ??= {
+    clock: new Intl.DateTimeFormat('vi-VN', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+    day: new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      day: '2-digit',
+      month: '2-digit',
+    }),
+  });
+}
 
 /** dd/MM in Vietnam, built from parts: locales disagree on the separator. */
 function dayOf(moment: Date): string {
-  const parts = day.formatToParts(moment);
+  const parts = vietnamFormats().day.formatToParts(moment);
   const dd = parts.find((p) => p.type === 'day')?.value ?? '';
   const mo = parts.find((p) => p.type === 'month')?.value ?? '';
   return `${dd}/${mo}`;
@@ -32,7 +43,7 @@ function dayOf(moment: Date): string {
  */
 export function reopenTime(at: string | Date, now: Date = new Date()): string {
   const moment = typeof at === 'string' ? new Date(at) : at;
-  const parts = clock.formatToParts(moment);
+  const parts = vietnamFormats().clock.formatToParts(moment);
   const hh = parts.find((p) => p.type === 'hour')?.value ?? '00';
   const mm = parts.find((p) => p.type === 'minute')?.value ?? '00';
   const date = dayOf(moment);

@@ -1,7 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
+import {
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { subscribeKey } from 'valtio/utils';
 import { useCartOwnerId, useCartSync } from '../lib/cart/cart-session';
 import {
@@ -121,6 +131,49 @@ function useFavoritesSyncLater(queryClient: QueryClient) {
   }, [queryClient, userId]);
 }
 
+/**
+ * The query client, with the stored copy read back first: while that read runs, queries show
+ * what the cache holds and wait before fetching (`useIsRestoring`), and from then on every change
+ * is saved. What the library's PersistQueryClientProvider does, but the end of the read is a
+ * transition. The screen inside the root's Suspense boundary is hydrated after the rest of the
+ * page, in slices; a context change at normal priority reaching it first (as the end of the read
+ * does) makes React hydrate all of it at once, a task of 0.7 s on a slow phone with every dish
+ * card of the home in it. As a transition, the hydration stays in slices.
+ */
+function RestoringQueryClientProvider({
+  client,
+  restored,
+  children,
+}: {
+  client: QueryClient;
+  /** Set once the stored copy has been read back, or found unreadable. */
+  restored: RefObject<boolean>;
+  children: ReactNode;
+}) {
+  const [isRestoring, setIsRestoring] = useState(true);
+  const restoreStarted = useRef(false);
+  useEffect(() => {
+    const options = { ...persistOptions, queryClient: client };
+    if (!restoreStarted.current) {
+      restoreStarted.current = true;
+      persistQueryClientRestore(options)
+        .catch(() => {
+          // Nothing readable was stored: what this page has is all there is to keep.
+        })
+        .finally(() => {
+          restored.current = true;
+          startTransition(() => setIsRestoring(false));
+        });
+    }
+    return isRestoring ? undefined : persistQueryClientSubscribe(options);
+  }, [client, restored, isRestoring]);
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}
+
 interface AppProviderProps {
   children: ReactNode;
   /** The app's client, made once outside rendering (app.tsx); a new one when not given. */
@@ -148,19 +201,9 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
     >
       <ColorSchemeClass />
       <Toasts />
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={persistOptions}
-        onSuccess={() => {
-          restored.current = true;
-        }}
-        onError={() => {
-          // Nothing readable was stored: what this page has is all there is to keep.
-          restored.current = true;
-        }}
-      >
+      <RestoringQueryClientProvider client={queryClient} restored={restored}>
         {children}
-      </PersistQueryClientProvider>
+      </RestoringQueryClientProvider>
     </MantineProvider>
   );
 }

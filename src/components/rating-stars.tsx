@@ -1,14 +1,9 @@
 import { Text } from '@mantine/core';
 import { vi } from '../i18n/vi';
+import { formatOneDecimal } from '../lib/format';
 import classes from './rating-stars.module.css';
 
 const text = vi.catalogue;
-
-// Ratings are 1 to 5 (spec section 9); averages show with one decimal in the vi-VN way, '4,5'.
-const oneDecimal = new Intl.NumberFormat('vi-VN', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
 
 function Star({ filled, size }: { filled: boolean; size: number }) {
   return (
@@ -58,7 +53,7 @@ export function RatingSummary({ rating, reviewCount }: RatingSummaryProps) {
       </Text>
     );
   }
-  const value = oneDecimal.format(rating);
+  const value = formatOneDecimal(rating);
   return (
     <span className={classes.summary}>
       <span role="img" aria-label={text.stars(value)} className={classes.average}>

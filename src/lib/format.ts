@@ -1,24 +1,60 @@
 import { vi } from '../i18n/first-screen';
 
-// One formatter per kind of number (house style). Both use the vi-VN locale, so thousands are
-// grouped with '.' and decimals use ',': '45.000 ₫', '850 m', '1,2 km'. A comma decimal is what
-// a Vietnamese reader expects next to prices that already group with dots.
+// Numbers are written the vi-VN way: thousands grouped with '.', decimals after ','
+// ('45.000 ₫', '850 m', '1,2 km'). A comma decimal is what a Vietnamese reader expects next to
+// prices that already group with dots. Written out here rather than with Intl.NumberFormat: the
+// first vi-VN formatter a page makes loads the locale's data, about 90 ms of a slow phone's
+// main thread in the middle of the first screen's start, for two rules this short. The results
+// are Intl's, to the character (tests/unit/client/format.test.ts compares them).
 
-const wholeNumber = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('vi-VN', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
+/** '1250000' -> '1.250.000'. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** Intl's sign: a negative number, even one that rounds to zero, keeps its minus. */
+function signOf(value: number): string {
+  return value < 0 || Object.is(value, -0) ? '-' : '';
+}
+
+/**
+ * |value| in tenths, rounded half away from zero on the number as it is written (1.25 -> 13,
+ * 0.15 -> 2), as Intl rounds: the shortest decimal form, not the binary value below it.
+ */
+function tenthsOf(value: number): number {
+  const written = String(Math.abs(value));
+  return written.includes('e')
+    ? Math.round(Math.abs(value) * 10)
+    : Math.round(Number(`${written}e1`));
+}
+
+/** A whole number, rounded: 1250000 -> '1.250.000', 1999.6 -> '2.000'. */
+export function formatWhole(value: number): string {
+  return `${signOf(value)}${groupThousands(String(Math.round(Math.abs(value))))}`;
+}
+
+/** Exactly one decimal: 4.5 -> '4,5', 4 -> '4,0', 1234.5 -> '1.234,5'. */
+export function formatOneDecimal(value: number): string {
+  const tenths = tenthsOf(value);
+  return `${signOf(value)}${groupThousands(String(Math.floor(tenths / 10)))},${tenths % 10}`;
+}
+
+/** At most one decimal, none when it is zero: 1.25 -> '1,3', 1 -> '1', 1500.04 -> '1.500'. */
+export function formatUpToOneDecimal(value: number): string {
+  const tenths = tenthsOf(value);
+  const whole = `${signOf(value)}${groupThousands(String(Math.floor(tenths / 10)))}`;
+  return tenths % 10 === 0 ? whole : `${whole},${tenths % 10}`;
+}
 
 /** Integer đồng in the Vietnamese locale followed by ₫: 45000 -> '45.000 ₫'. */
 export function formatVnd(amount: number): string {
-  return `${wholeNumber.format(amount)} ${vi.format.currency}`;
+  return `${formatWhole(amount)} ${vi.format.currency}`;
 }
 
 /** Under 1 km in whole metres ('850 m'), otherwise km with one decimal ('1,2 km'). */
 export function formatDistance(distanceKm: number): string {
   const metres = Math.round(distanceKm * 1000);
   // 0.9996 km rounds to 1000 m, which reads better as '1,0 km' than as '1000 m'.
-  if (metres < 1000) return `${wholeNumber.format(metres)} ${vi.format.metres}`;
-  return `${oneDecimal.format(distanceKm)} ${vi.format.kilometres}`;
+  if (metres < 1000) return `${formatWhole(metres)} ${vi.format.metres}`;
+  return `${formatOneDecimal(distanceKm)} ${vi.format.kilometres}`;
 }

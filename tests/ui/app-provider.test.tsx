@@ -5,6 +5,7 @@ import { createStore, get } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '#src/app/provider';
 import { vi as viText } from '#src/i18n/vi';
+import { findToast } from './find-toast';
 import {
   createQueryClient,
   persistedQuery,
@@ -158,6 +159,26 @@ describe('saving the cache when the app is hidden', () => {
 });
 
 describe('toasts', () => {
+  it('draws no container until the first toast, then shows it', async () => {
+    act(() => notifications.clean());
+    render(
+      <AppProvider>
+        <p>nội dung</p>
+      </AppProvider>,
+    );
+    expect(await screen.findByText('nội dung')).toBeInTheDocument();
+    // The container's code has arrived (the provider asks for it at once): still nothing drawn.
+    await act(async () => {
+      await import('#src/app/toast-container');
+    });
+    expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
+    act(() => {
+      notifications.show({ message: 'Đã lưu' });
+    });
+    expect((await findToast('Đã lưu')).closest('.mantine-Notifications-root')).not.toBeNull();
+    act(() => notifications.clean());
+  });
+
   it('names the close button of every toast, so a screen reader does not announce a bare button', async () => {
     render(
       <AppProvider>

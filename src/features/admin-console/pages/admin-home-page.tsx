@@ -6,7 +6,7 @@ import type { Pagination } from '#contract/envelope';
 import { ScreenError } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
-import { formatVnd } from '#src/lib/format';
+import { formatVnd, formatWhole } from '#src/lib/format';
 import { adminQueries } from '../api/admin-api';
 import { monthToDate } from '../date-range';
 import classes from '../components/admin.module.css';
@@ -15,11 +15,10 @@ const text = vi.adminConsole.home;
 const common = vi.adminConsole;
 const layout = vi.layout;
 
-const whole = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 
 /** A count the server stopped short of (ten pages ahead) reads '200+'. */
 function countOf({ total, total_exact }: Pagination): string {
-  return total_exact ? whole.format(total) : common.atLeast(whole.format(total));
+  return total_exact ? formatWhole(total) : common.atLeast(formatWhole(total));
 }
 
 interface CountCardProps {
@@ -95,7 +94,7 @@ export function AdminHomePage() {
         <CountCard
           to={paths.adminWithdrawals}
           label={text.pendingWithdrawals}
-          value={money.data ? whole.format(money.data.pending_payouts.count) : undefined}
+          value={money.data ? formatWhole(money.data.pending_payouts.count) : undefined}
           detail={
             money.data
               ? text.withdrawalsTotal(formatVnd(money.data.pending_payouts.amount))
@@ -106,7 +105,7 @@ export function AdminHomePage() {
           to={paths.adminMoney}
           label={text.escrow}
           value={money.data ? formatVnd(money.data.escrow_held) : undefined}
-          detail={money.data ? text.openOrders(whole.format(money.data.open_orders)) : undefined}
+          detail={money.data ? text.openOrders(formatWhole(money.data.open_orders)) : undefined}
         />
       </SimpleGrid>
       <section aria-labelledby="admin-sections">

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { MoneyOverview } from '#contract/admin-money';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { vi } from '#src/i18n/vi';
-import { formatVnd } from '#src/lib/format';
+import { formatVnd, formatWhole } from '#src/lib/format';
 import { adminQueries, type DateRange } from '../api/admin-api';
 import { LedgerCheckCard } from '../components/ledger-check';
 import { StatCard } from '../components/stat-card';
@@ -16,7 +16,6 @@ import classes from '../components/admin.module.css';
 const text = vi.adminConsole.money;
 const common = vi.adminConsole;
 
-const whole = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 
 function Overview({ money }: { money: MoneyOverview }) {
   return (
@@ -25,14 +24,14 @@ function Overview({ money }: { money: MoneyOverview }) {
         <StatCard
           label={text.escrow}
           value={formatVnd(money.escrow_held)}
-          detail={text.openOrders(whole.format(money.open_orders))}
+          detail={text.openOrders(formatWhole(money.open_orders))}
         />
         <StatCard label={text.commissionInRange} value={formatVnd(money.commission_in_range)} />
         <StatCard label={text.commissionAllTime} value={formatVnd(money.commission_all_time)} />
         <StatCard
           label={text.pendingPayouts}
           value={formatVnd(money.pending_payouts.amount)}
-          detail={text.pendingCount(whole.format(money.pending_payouts.count))}
+          detail={text.pendingCount(formatWhole(money.pending_payouts.count))}
         />
         <StatCard label={text.wallets} value={formatVnd(money.wallets_total)} />
       </SimpleGrid>
@@ -59,7 +58,7 @@ function Overview({ money }: { money: MoneyOverview }) {
                   <Table.Th scope="row" fw={500}>
                     {text.outcomes[row.status]}
                   </Table.Th>
-                  <Table.Td ta="right">{whole.format(row.count)}</Table.Td>
+                  <Table.Td ta="right">{formatWhole(row.count)}</Table.Td>
                   <Table.Td ta="right">{formatVnd(row.amount)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -7,13 +7,13 @@ import { ListSearch } from '#src/components/list-search';
 import { ScreenError, ScreenLoading } from '#src/components/screen-states';
 import { paths } from '#src/config/paths';
 import { vi } from '#src/i18n/vi';
+import { formatWhole } from '#src/lib/format';
 import { ReviewList } from '../components/review-list';
 import { SEARCH_MAX } from '#src/lib/list-address';
 import { readReviewView, reviewViewParams } from '../review-params';
 
 const text = vi.staffReviews;
 
-const whole = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 
 function NotLinked() {
   return (
@@ -76,8 +76,8 @@ export function StaffReviewsPage() {
           <Text c="dimmed" role="status">
             {text.count(
               total.total_exact
-                ? whole.format(total.total)
-                : text.atLeast(whole.format(total.total)),
+                ? formatWhole(total.total)
+                : text.atLeast(formatWhole(total.total)),
             )}
           </Text>
         ) : null}
