@@ -15,6 +15,7 @@ import { adoptServerQueries, serverStateForThisVisit } from './first-load/server
 import { captureInstallPrompt } from './lib/install-capture';
 import { keepRenderHintCookie } from './first-load/render-hint';
 import { readStoredSession, session } from './lib/session';
+import { beginHydration } from './lib/use-hydrated';
 
 // Before the first render: the browser may offer installation while the app is still loading.
 captureInstallPrompt();
@@ -64,6 +65,10 @@ function startLoadingTheScreen(): void {
 }
 
 async function start(container: HTMLElement): Promise<void> {
+  // The modules' own evaluation is one task already (some 100 ms on a slow phone); what follows
+  // (matching the route, reading the server's state, preloading the screen) gets its own, so a
+  // press or a paint can come in between.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   let hydrate = renderedForThisVisit(container);
   if (!hydrate && !earlySignedIn()) startLoadingTheScreen();
   // Hydrating needs the screen's code before the first render (the HTML already shows it);
@@ -104,7 +109,10 @@ async function start(container: HTMLElement): Promise<void> {
       </App>
     </StrictMode>
   );
-  if (hydrate) captureEarlyInput(container);
+  if (hydrate) {
+    captureEarlyInput(container);
+    beginHydration();
+  }
   // A transition lets React render (or hydrate) the first screen in slices, yielding to the
   // browser between them, instead of one long task that blocks input for as long as a slow
   // phone takes to build the whole tree.

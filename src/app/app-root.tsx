@@ -1,6 +1,7 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SplashHold } from '../first-load/splash';
+import { endHydration } from '../lib/use-hydrated';
 import { AccessGate } from './access-gate';
 import { retryFailedScreens } from './lazy-screen';
 import { RouteError } from './route-error';
@@ -48,6 +49,16 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /**
+ * Ends the hydration of the server's HTML (lib/use-hydrated.ts) once the screen inside the
+ * root's Suspense boundary has committed: React hydrates that content after the rest of the
+ * page, and this, its last child, has its effects run after all of it.
+ */
+function HydrationEnd() {
+  useEffect(endHydration, []);
+  return null;
+}
+
+/**
  * The root route. While a screen's chunk is on its way the root suspends: on the first load
  * nothing is drawn, so index.html's splash stays (the layouts remove it with the screen, see
  * src/first-load/splash.ts); on a later visit the router's navigation is a transition, so the
@@ -59,6 +70,7 @@ export function AppRoot() {
     <RouteErrorBoundary pathname={pathname}>
       <Suspense fallback={<SplashHold />}>
         <AccessGate />
+        <HydrationEnd />
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -1,5 +1,6 @@
 import { notificationsStore } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { whenIdle } from '../lib/when-idle';
 import type { ToastContainer } from './toast-container';
 
 type Container = typeof ToastContainer;
@@ -21,24 +22,15 @@ function holdsToasts(): boolean {
  * that `toast` and `notifications.show` write to stays in the first load, so a toast raised
  * before the container arrives waits in the store and appears with it.
  *
- * The code arrives at once, but the container is drawn only from the first toast on: mounting it
- * (its portal and transition group each render twice) is a task of some 100 ms on a slow phone,
- * in the middle of the first screen's start, for a container most visits never show.
+ * Its code is asked for when the page is idle after its load, or at the first toast if that
+ * comes sooner; the container is drawn only from the first toast on. On a slow phone, asking
+ * for the code during the start (the preload links of its six files) and mounting the container
+ * (its portal and transition group each render twice) were two tasks of some 50 and 100 ms in
+ * the middle of the first screen's, for a container most visits never show.
  */
 export function Toasts() {
   const [Loaded, setLoaded] = useState<Container | null>(null);
   const [needed, setNeeded] = useState(holdsToasts);
-  useEffect(() => {
-    if (needed) return undefined;
-    // Once drawn it stays, so the last toast's exit is not cut short.
-    const check = () => {
-      if (holdsToasts()) setNeeded(true);
-    };
-    const unsubscribe = notificationsStore.subscribe(check);
-    // A toast raised between the first render and this subscription.
-    check();
-    return unsubscribe;
-  }, [needed]);
   useEffect(() => {
     // What the container tells the store once mounted, told now: a toast raised before it has
     // arrived already waits behind the three shown, at the top.
@@ -48,27 +40,35 @@ export function Toasts() {
       defaultPosition: POSITION,
     }));
     let mounted = true;
-    let unsubscribe: (() => void) | undefined;
+    let loading = false;
     const load = () => {
+      if (loading) return;
+      loading = true;
       import('./toast-container').then(
         (loaded) => {
           if (mounted) setLoaded(() => loaded.ToastContainer);
         },
         () => {
-          // Not reachable (offline before the service worker held it): try again when the
-          // next toast is raised, the first moment one is needed.
-          unsubscribe ??= notificationsStore.subscribe(() => {
-            unsubscribe?.();
-            unsubscribe = undefined;
-            load();
-          });
+          // Not reachable (offline before the service worker held it): the next toast asks
+          // again, the first moment one is needed.
+          loading = false;
         },
       );
     };
-    load();
+    const check = () => {
+      if (!holdsToasts()) return;
+      // Once drawn it stays, so the last toast's exit is not cut short.
+      setNeeded(true);
+      load();
+    };
+    const unsubscribe = notificationsStore.subscribe(check);
+    // A toast raised between the first render and this subscription.
+    check();
+    const cancelIdle = whenIdle(load);
     return () => {
       mounted = false;
-      unsubscribe?.();
+      unsubscribe();
+      cancelIdle();
     };
   }, []);
   return Loaded && needed ? <Loaded position={POSITION} limit={LIMIT} /> : null;
