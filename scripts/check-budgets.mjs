@@ -34,6 +34,7 @@ const FIRST_SCREENS = [
   { name: 'customer sign-in', route: '/login' },
   { name: 'staff sign-in', route: '/staff/login' },
   { name: 'customer home', route: '/' },
+  { name: 'dish page', route: '/food/1' },
   { name: 'staff home', route: '/', chunk: 'staff-dashboard-page' },
 ];
 const CHART_MARKER = 'recharts';

@@ -1,5 +1,6 @@
 import type { Interval, OpeningHours, Weekday } from '#contract/catalogue';
 import { vi } from '../i18n/vi';
+import { vietnamWallClock } from './vietnam-time';
 
 // Opening hours for display (design.md section 5): times are 'HH:MM' in Asia/Ho_Chi_Minh as the
 // restaurant entered them, a close before the open runs past midnight and stays written that way
@@ -13,7 +14,6 @@ const text = vi.openingHours;
  * repeated rather than imported: that import would bring zod into every screen that shows hours.
  */
 const WEEKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-const RESTAURANT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
 function isWholeDay({ open, close }: Interval): boolean {
   return open === '00:00' && close === '24:00';
@@ -73,21 +73,10 @@ export function formatLine(line: OpeningHoursLine): string {
   return `${line.label}: ${line.hours}`;
 }
 
-const weekdayOf = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  timeZone: RESTAURANT_TIME_ZONE,
-});
-const SHORT_NAMES: Record<string, Weekday> = {
-  Mon: 'mon',
-  Tue: 'tue',
-  Wed: 'wed',
-  Thu: 'thu',
-  Fri: 'fri',
-  Sat: 'sat',
-  Sun: 'sun',
-};
+/** Date's weekday numbers, Sunday first. */
+const BY_DAY_NUMBER: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
 /** Today's weekday where the restaurants are, whatever the device's own time zone. */
 export function restaurantWeekday(now: Date = new Date()): Weekday {
-  return SHORT_NAMES[weekdayOf.format(now)] ?? 'mon';
+  return BY_DAY_NUMBER[vietnamWallClock(now).weekday] ?? 'mon';
 }

@@ -1,14 +1,24 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CreatedReview } from '#contract/reviews';
 import { reviewQueries } from '#src/api/reviews';
-import { ReviewForm } from '#src/components/review-form';
 import { vi } from '#src/i18n/vi';
 import { isStaffLevel, session } from '#src/lib/session';
 import { foodReviewQueries, LATEST_REVIEWS, type ReviewPage } from '../api/get-food-reviews';
 
 const text = vi.food;
+
+/**
+ * Loaded for a customer with an item to review, which most visits of a dish page are not: the
+ * form's limits come from the contract's schemas, and with them zod, some 100 ms of evaluation
+ * on a slow phone in the middle of the page's start. The server never draws it (it does not
+ * know what the customer bought), so hydration never waits for it.
+ */
+const ReviewForm = lazy(async () => ({
+  default: (await import('#src/components/review-form')).ReviewForm,
+}));
 
 /** Customers review (spec section 6); staff, owner and admin read the note only. */
 function useIsCustomer(): boolean {
@@ -50,14 +60,16 @@ export function FoodReviewForm({ foodId }: { foodId: number }) {
       </Text>
       {item ? (
         // A new item (the next bought one) starts a fresh form.
-        <ReviewForm
-          key={item.id}
-          orderId={item.order_id}
-          orderItemId={item.id}
-          foodId={foodId}
-          label={text.writeReview}
-          onReviewed={showFirst}
-        />
+        <Suspense fallback={null}>
+          <ReviewForm
+            key={item.id}
+            orderId={item.order_id}
+            orderItemId={item.id}
+            foodId={foodId}
+            label={text.writeReview}
+            onReviewed={showFirst}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );
