@@ -14,6 +14,7 @@ import { appRoutes } from './app/router';
 import { adoptServerQueries, serverStateForThisVisit } from './first-load/server-state';
 import { captureInstallPrompt } from './lib/install-capture';
 import { keepRenderHintCookie } from './first-load/render-hint';
+import { restoreQueryCache } from './lib/query-client';
 import { readStoredSession, session } from './lib/session';
 import { beginHydration } from './lib/use-hydrated';
 
@@ -21,6 +22,9 @@ import { beginHydration } from './lib/use-hydrated';
 captureInstallPrompt();
 // The server renders the next full load of the home or a dish page from this cookie.
 keepRenderHintCookie();
+
+/** How long the first render waits for the stored query cache to be read back. */
+const RESTORE_WAIT_MS = 800;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -70,6 +74,9 @@ async function start(container: HTMLElement): Promise<void> {
   // press or a paint can come in between.
   await new Promise((resolve) => setTimeout(resolve, 0));
   let hydrate = renderedForThisVisit(container);
+  // Read back while the screen's chunks arrive. A visitor has nothing stored; the sign-in the
+  // early script may finish meanwhile is read back below, once it is known.
+  let restoring = session.user ? restoreQueryCache(browserQueryClient) : null;
   if (!hydrate && !earlySignedIn()) startLoadingTheScreen();
   // Hydrating needs the screen's code before the first render (the HTML already shows it);
   // otherwise the router loads it and index.html's splash stays meanwhile.
@@ -100,6 +107,11 @@ async function start(container: HTMLElement): Promise<void> {
     const left = early.signedInAt + SIGN_IN_REDIRECT_MS - Date.now();
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
+  // The first render draws what the device has stored, and no query of it is rendered again
+  // when the read ends (lib/query-client.ts); a read that takes too long (a stuck IndexedDB)
+  // ends later, in a transition.
+  restoring ??= restoreQueryCache(browserQueryClient);
+  await Promise.race([restoring, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
   const app = (
     <StrictMode>
       <App>

@@ -1,23 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-} from '@tanstack/react-query-persist-client';
-import {
-  startTransition,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { subscribeKey } from 'valtio/utils';
 import { useCartOwnerId, useCartSync } from '../lib/cart/cart-session';
 import {
   clearPersistedQueries,
   createQueryClient,
   persistOptions,
+  queryCacheRestored,
+  restoreQueryCache,
   savePersistedQueriesNow,
 } from '../lib/query-client';
 import { session } from '../lib/session';
@@ -88,10 +80,10 @@ function useClearCacheOnLogout(queryClient: QueryClient) {
  * has been read back: a page left while it is still restoring would write its nearly empty
  * cache over the user's record and lose the menu and orders they would read offline.
  */
-function useSaveCacheWhenHidden(queryClient: QueryClient, restored: RefObject<boolean>) {
+function useSaveCacheWhenHidden(queryClient: QueryClient) {
   useEffect(() => {
     const save = () => {
-      if (!restored.current) return;
+      if (!queryCacheRestored(queryClient)) return;
       savePersistedQueriesNow(queryClient).catch(() => {
         // Storage unavailable or full: the throttled saves meet the same fate; nothing to add.
       });
@@ -110,7 +102,7 @@ function useSaveCacheWhenHidden(queryClient: QueryClient, restored: RefObject<bo
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }, [queryClient, restored]);
+  }, [queryClient]);
 }
 
 /**
@@ -132,41 +124,34 @@ function useFavoritesSyncLater(queryClient: QueryClient) {
 }
 
 /**
- * The query client, with the stored copy read back first: while that read runs, queries show
- * what the cache holds and wait before fetching (`useIsRestoring`), and from then on every change
- * is saved. What the library's PersistQueryClientProvider does, but the end of the read is a
- * transition. The screen inside the root's Suspense boundary is hydrated after the rest of the
- * page, in slices; a context change at normal priority reaching it first (as the end of the read
- * does) makes React hydrate all of it at once, a task of 0.7 s on a slow phone with every dish
- * card of the home in it. As a transition, the hydration stays in slices.
+ * The query client, with the stored copy read back first (`restoreQueryCache`): while that read
+ * runs, queries show what the cache holds and wait before fetching (`useIsRestoring`), and from
+ * then on every change is saved. What the library's PersistQueryClientProvider does, except that
+ * the start usually finishes the read before the first render, so nothing is restoring when the
+ * screen renders, and a read still under way ends in a transition. The screen inside the root's
+ * Suspense boundary is hydrated after the rest of the page, in slices; a context change at
+ * normal priority reaching it first makes React hydrate all of it at once, a task of 0.7 s on a
+ * slow phone with every dish card of the home in it.
  */
 function RestoringQueryClientProvider({
   client,
-  restored,
   children,
 }: {
   client: QueryClient;
-  /** Set once the stored copy has been read back, or found unreadable. */
-  restored: RefObject<boolean>;
   children: ReactNode;
 }) {
-  const [isRestoring, setIsRestoring] = useState(true);
-  const restoreStarted = useRef(false);
+  const [isRestoring, setIsRestoring] = useState(() => !queryCacheRestored(client));
   useEffect(() => {
-    const options = { ...persistOptions, queryClient: client };
-    if (!restoreStarted.current) {
-      restoreStarted.current = true;
-      persistQueryClientRestore(options)
-        .catch(() => {
-          // Nothing readable was stored: what this page has is all there is to keep.
-        })
-        .finally(() => {
-          restored.current = true;
-          startTransition(() => setIsRestoring(false));
-        });
-    }
-    return isRestoring ? undefined : persistQueryClientSubscribe(options);
-  }, [client, restored, isRestoring]);
+    if (!isRestoring)
+      return persistQueryClientSubscribe({ ...persistOptions, queryClient: client });
+    let live = true;
+    void restoreQueryCache(client).then(() => {
+      if (live) startTransition(() => setIsRestoring(false));
+    });
+    return () => {
+      live = false;
+    };
+  }, [client, isRestoring]);
   return (
     <QueryClientProvider client={client}>
       <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
@@ -183,8 +168,7 @@ interface AppProviderProps {
 export function AppProvider({ children, queryClient: given }: AppProviderProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   useClearCacheOnLogout(queryClient);
-  const restored = useRef(false);
-  useSaveCacheWhenHidden(queryClient, restored);
+  useSaveCacheWhenHidden(queryClient);
   // design.md section 6: the signed-in customer's offline cart changes replay from here.
   useCartSync(queryClient);
   // The hearts pressed offline are sent the same way.
@@ -201,9 +185,7 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
     >
       <ColorSchemeClass />
       <Toasts />
-      <RestoringQueryClientProvider client={queryClient} restored={restored}>
-        {children}
-      </RestoringQueryClientProvider>
+      <RestoringQueryClientProvider client={queryClient}>{children}</RestoringQueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,8 +1,9 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
-import type {
-  PersistedClient,
-  PersistQueryClientOptions,
+import {
+  persistQueryClientRestore,
+  type PersistedClient,
+  type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { isHTTPError } from 'ky';
@@ -145,4 +146,34 @@ export async function savePersistedQueriesNow(queryClient: QueryClient): Promise
   };
   // The persister's default serializer, through the same storage.
   await userCacheStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(client));
+}
+
+const restores = new WeakMap<QueryClient, { done: boolean; promise: Promise<void> }>();
+
+/**
+ * Reads the signed-in user's stored copy of the cache back into `client`, once per client. The
+ * start asks for it while the first screen's chunks arrive (src/main.tsx) and renders once it is
+ * done: queries made during a read still under way draw nothing fetched, and when it ends each
+ * of them is rendered again at once, in one blocking task (TanStack Query's observers still hold
+ * their restoring options when they subscribe). The provider (src/app/provider.tsx) waits for
+ * the same read when the start did not.
+ */
+export function restoreQueryCache(client: QueryClient): Promise<void> {
+  const known = restores.get(client);
+  if (known) return known.promise;
+  const restore = { done: false, promise: Promise.resolve() };
+  restore.promise = persistQueryClientRestore({ ...persistOptions, queryClient: client })
+    .catch(() => {
+      // Nothing readable was stored: what this page has is all there is to keep.
+    })
+    .then(() => {
+      restore.done = true;
+    });
+  restores.set(client, restore);
+  return restore.promise;
+}
+
+/** Whether `client` has had its stored copy read back (or found none readable). */
+export function queryCacheRestored(client: QueryClient): boolean {
+  return restores.get(client)?.done === true;
 }

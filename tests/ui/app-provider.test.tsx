@@ -9,6 +9,8 @@ import { findToast } from './find-toast';
 import {
   createQueryClient,
   persistedQuery,
+  queryCacheRestored,
+  restoreQueryCache,
   savePersistedQueriesNow,
   userCacheKey,
 } from '#src/lib/query-client';
@@ -154,6 +156,39 @@ describe('saving the cache when the app is hidden', () => {
     expect(client().getQueryData(['orders', 'list'])).toEqual({ items: [{ id: 7 }] });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(await get<string>(userCacheKey(32), store)).toContain('"id":7');
+    act(() => logout());
+  });
+
+  it('renders restored from the first render when the start has read the copy back', async () => {
+    setSession({ user: { id: 33, role: 'customer' }, tokens: { access_token: 'a' } });
+    const earlier = createQueryClient();
+    await earlier.prefetchQuery({
+      queryKey: ['orders', 'list'],
+      queryFn: () => Promise.resolve({ items: [{ id: 8 }] }),
+      ...persistedQuery,
+    });
+    await savePersistedQueriesNow(earlier);
+
+    const client = createQueryClient();
+    await restoreQueryCache(client);
+    expect(queryCacheRestored(client)).toBe(true);
+    const seen: boolean[] = [];
+    function Probe() {
+      const restoring = useIsRestoring();
+      seen.push(restoring);
+      return (
+        <p>{`đã có ${useQueryClient().getQueryData<{ items: unknown[] }>(['orders', 'list'])?.items.length ?? 0}`}</p>
+      );
+    }
+    render(
+      <AppProvider queryClient={client}>
+        <Probe />
+      </AppProvider>,
+    );
+    expect(screen.getByText('đã có 1')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Never restoring, so never rendered again for its end.
+    expect(seen.every((restoring) => !restoring)).toBe(true);
     act(() => logout());
   });
 });
