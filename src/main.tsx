@@ -74,9 +74,10 @@ async function start(container: HTMLElement): Promise<void> {
   // press or a paint can come in between.
   await new Promise((resolve) => setTimeout(resolve, 0));
   let hydrate = renderedForThisVisit(container);
-  // Read back while the screen's chunks arrive. A visitor has nothing stored; the sign-in the
-  // early script may finish meanwhile is read back below, once it is known.
-  let restoring = session.user ? restoreQueryCache(browserQueryClient) : null;
+  // Read back while the screen's chunks arrive. A visitor has nothing stored: the provider
+  // reads back after the first render, by when the early sign-in script may have signed
+  // someone in.
+  const restoring = session.user ? restoreQueryCache(browserQueryClient) : null;
   if (!hydrate && !earlySignedIn()) startLoadingTheScreen();
   // Hydrating needs the screen's code before the first render (the HTML already shows it);
   // otherwise the router loads it and index.html's splash stays meanwhile.
@@ -90,6 +91,13 @@ async function start(container: HTMLElement): Promise<void> {
       container.replaceChildren();
       hydrate = false;
     }
+  }
+  // The first render draws what the device has stored, and no query of it is rendered again
+  // when the read ends (lib/query-client.ts); a read that takes too long (a stuck IndexedDB)
+  // ends later, in a transition. Waited for before the early sign-in script hands over, not
+  // after: what is typed between the hand-over and the first render is carried over by hand.
+  if (restoring) {
+    await Promise.race([restoring, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
   }
   // The sign-in script that ran before the app (src/first-load/early-sign-in.ts) may have
   // changed the form or be about to open the home. A form it changed is drawn again from what
@@ -107,11 +115,6 @@ async function start(container: HTMLElement): Promise<void> {
     const left = early.signedInAt + SIGN_IN_REDIRECT_MS - Date.now();
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
-  // The first render draws what the device has stored, and no query of it is rendered again
-  // when the read ends (lib/query-client.ts); a read that takes too long (a stuck IndexedDB)
-  // ends later, in a transition.
-  restoring ??= restoreQueryCache(browserQueryClient);
-  await Promise.race([restoring, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
   const app = (
     <StrictMode>
       <App>
