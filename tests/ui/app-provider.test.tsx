@@ -136,15 +136,20 @@ describe('saving the cache when the app is hidden', () => {
     act(() => logout());
   });
 
-  it('does not write over the stored copy while it is still being read back', async () => {
-    setSession({ user: { id: 32, role: 'customer' }, tokens: { access_token: 'a' } });
+  /** Signs customer `userId` in with a stored copy of the cache holding order `orderId`. */
+  async function storeOrdersOf(userId: number, orderId: number) {
+    setSession({ user: { id: userId, role: 'customer' }, tokens: { access_token: 'a' } });
     const earlier = createQueryClient();
     await earlier.prefetchQuery({
       queryKey: ['orders', 'list'],
-      queryFn: () => Promise.resolve({ items: [{ id: 7 }] }),
+      queryFn: () => Promise.resolve({ items: [{ id: orderId }] }),
       ...persistedQuery,
     });
     await savePersistedQueriesNow(earlier);
+  }
+
+  it('does not write over the stored copy while it is still being read back', async () => {
+    await storeOrdersOf(32, 7);
     const store = createStore('mon-ngon', 'query-cache');
     expect(await get<string>(userCacheKey(32), store)).toContain('"id":7');
 
@@ -160,14 +165,7 @@ describe('saving the cache when the app is hidden', () => {
   });
 
   it('renders restored from the first render when the start has read the copy back', async () => {
-    setSession({ user: { id: 33, role: 'customer' }, tokens: { access_token: 'a' } });
-    const earlier = createQueryClient();
-    await earlier.prefetchQuery({
-      queryKey: ['orders', 'list'],
-      queryFn: () => Promise.resolve({ items: [{ id: 8 }] }),
-      ...persistedQuery,
-    });
-    await savePersistedQueriesNow(earlier);
+    await storeOrdersOf(33, 8);
 
     const client = createQueryClient();
     await restoreQueryCache(client);
