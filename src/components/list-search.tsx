@@ -1,6 +1,6 @@
 import { Button, TextInput, type MantineSize } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { IconSearch } from '#src/components/action-icons';
 import classes from './list-search.module.css';
 
@@ -10,7 +10,10 @@ export const SEARCH_PAUSE_MS = 500;
 interface ListSearchProps {
   /** The search in effect (from the address). */
   value: string;
-  /** Called with the trimmed text after the pause, or at once on Enter; never with `value`. */
+  /**
+   * Called with the trimmed text after the pause (unless the address changed meanwhile), or at
+   * once on Enter; never with `value`.
+   */
   onSearch: (q: string) => void;
   /** Names the box: shown above it, or only to assistive technology with `hideLabel`. */
   label: string;
@@ -53,11 +56,24 @@ export function ListSearch({
   const apply = (next: string) => {
     if (next.trim() !== value) onSearch(next.trim());
   };
-  const applyLater = useDebouncedCallback(apply, { delay: SEARCH_PAUSE_MS });
+  // The address the pause began on. A link pressed during the pause changes the address at
+  // once, while the router keeps this screen drawn until the next one has loaded: a search
+  // applied then would replace the page the user chose with this list.
+  const pausedAt = useRef('');
+  const applyAfterPause = useDebouncedCallback(
+    (next: string) => {
+      if (window.location.href === pausedAt.current) apply(next);
+    },
+    { delay: SEARCH_PAUSE_MS },
+  );
+  const applyLater = (next: string) => {
+    pausedAt.current = window.location.href;
+    applyAfterPause(next);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    applyLater.cancel();
+    applyAfterPause.cancel();
     apply(draft);
   };
 

@@ -50,6 +50,22 @@ describe('the search box of a list kept in the address', () => {
     expect(onSearch).toHaveBeenCalledTimes(1);
   });
 
+  it('does not search when the address moved on during the pause: a link pressed then is not undone', async () => {
+    const { onSearch } = renderSearch('');
+    const { user, advance } = stopTheClock();
+    const listAddress = window.location.pathname;
+    await user.type(box(), '0986');
+    // A browser router writes a pressed link's address at once and draws the next screen later.
+    window.history.pushState(null, '', '/admin/users/7');
+    await advance(SEARCH_PAUSE_MS);
+    expect(onSearch).not.toHaveBeenCalled();
+    // Back on the list, typing searches again.
+    window.history.pushState(null, '', listAddress);
+    await user.type(box(), '0');
+    await advance(SEARCH_PAUSE_MS);
+    expect(onSearch.mock.calls).toEqual([['09860']]);
+  });
+
   it('does not search again for what is already searched, spaces aside', async () => {
     const { onSearch } = renderSearch('phở');
     const { user, advance } = stopTheClock();
