@@ -90,15 +90,23 @@ function formInPlaceOf(form: HTMLFormElement): HTMLFormElement | null {
   return now instanceof HTMLFormElement && now !== form ? now : null;
 }
 
-/** Typing into the replaced form after the take-over, given to the fields of the same name. */
+/**
+ * Typing into the replaced form after the take-over, given to the fields of the same name. A
+ * field of the app's form typed into since its first render keeps that newer text: the old
+ * form's, unchanged since the take-over, would wipe a code typed the moment the form was drawn.
+ */
 function carryOverTyping(): void {
-  replaced = takeReplacedEarlyForm();
-  const form = replaced && !replaced.isConnected ? formInPlaceOf(replaced) : null;
-  if (!replaced || !form) return;
-  for (const old of replaced.querySelectorAll<TypedField>(TYPED_FIELDS)) {
+  const taken = takeReplacedEarlyForm();
+  replaced = taken?.form ?? null;
+  if (!taken || taken.form.isConnected) return;
+  const form = formInPlaceOf(taken.form);
+  if (!form) return;
+  for (const old of taken.form.querySelectorAll<TypedField>(TYPED_FIELDS)) {
     if (!old.name) continue;
+    const atTakeOver = taken.valuesAtTakeOver.get(old.name) ?? old.defaultValue;
+    if (old.value === atTakeOver) continue;
     const field = form.querySelector<TypedField>(`[name="${CSS.escape(old.name)}"]`);
-    if (field && field.value !== old.value) typeInto(field, old.value);
+    if (field?.value === atTakeOver) typeInto(field, old.value);
   }
 }
 

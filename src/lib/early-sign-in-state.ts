@@ -62,8 +62,15 @@ export type EarlyViewId = (typeof EARLY_VIEWS)[keyof typeof EARLY_VIEWS];
 export const EARLY_MESSAGE_SLOT = 'EARLY_SIGN_IN_MESSAGE';
 
 let startView: EarlyCustomerView | null = null;
-/** The script's form the app draws again, until the app has carried over what was done on it. */
-let replacedForm: HTMLFormElement | null = null;
+
+/** The script's form the app draws again, and its fields' text when the app took it over. */
+export interface ReplacedEarlyForm {
+  form: HTMLFormElement;
+  /** Each named field's text at the take-over, which the app's form is first drawn with. */
+  valuesAtTakeOver: ReadonlyMap<string, string>;
+}
+/** Kept until the app has carried over what was done on the script's form after the take-over. */
+let replacedForm: ReplacedEarlyForm | null = null;
 
 /** Whether the script has signed someone in on this page (the app goes on from that session). */
 export function earlySignedIn(): boolean {
@@ -96,10 +103,12 @@ export async function takeOverFromEarlySignIn(): Promise<TakeOver> {
   const view = early.customer;
   if (!view) return none;
   const form = document.querySelector(`form[${EARLY_FORM_ATTRIBUTE}="customer"]`);
-  const value = (name: string) =>
-    form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
-  startView = { ...view, phone: value('phone'), code: value('code') };
-  replacedForm = form instanceof HTMLFormElement ? form : null;
+  const values = new Map<string, string>();
+  for (const field of form?.querySelectorAll<HTMLInputElement>('input[name]') ?? []) {
+    values.set(field.name, field.value);
+  }
+  startView = { ...view, phone: values.get('phone') ?? '', code: values.get('code') ?? '' };
+  replacedForm = form instanceof HTMLFormElement ? { form, valuesAtTakeOver: values } : null;
   return { ...none, redraw: true };
 }
 
@@ -113,10 +122,10 @@ export function earlyCustomerStart(): EarlyCustomerView | null {
  * between the take-over and that render are carried over to the form drawn in its place
  * (src/first-load/early-input.ts).
  */
-export function takeReplacedEarlyForm(): HTMLFormElement | null {
-  const form = replacedForm;
+export function takeReplacedEarlyForm(): ReplacedEarlyForm | null {
+  const replaced = replacedForm;
   replacedForm = null;
-  return form;
+  return replaced;
 }
 
 /** The form has drawn what the script left; a later visit to the form starts empty. */

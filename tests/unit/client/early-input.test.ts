@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adoptEarlyInput, captureEarlyInput } from '#src/first-load/early-input';
+import { earlyCustomerStartUsed, takeOverFromEarlySignIn } from '#src/lib/early-sign-in-state';
 
 // What was done on a sent screen before the app took it over (docs/decisions/015 and 016).
 
@@ -43,6 +44,8 @@ beforeEach(() => {
 
 afterEach(() => {
   container.remove();
+  delete window.__monNgonEarlySignIn;
+  earlyCustomerStartUsed();
   delete window.__monNgonHeldClick;
   delete window.__monNgonHeldSubmit;
   root.removeAttribute('data-app-ready');
@@ -91,5 +94,56 @@ describe('early input', () => {
     await adopted();
     expect(seen).toEqual([]);
     expect(root.hasAttribute('data-app-ready')).toBe(true);
+  });
+});
+
+describe("the sign-in script's form drawn again by the app", () => {
+  const PHONE = '0912345678';
+  const customerForm = (code: string) =>
+    `<form data-early-sign-in="customer"><input name="phone" value="${PHONE}"><input name="code" value="${code}"><button type="submit">Đăng nhập</button></form>`;
+
+  /** The script has sent the code; the app takes the form over, then draws its own. */
+  async function takeOverThenDraw(typeOnTheScriptsForm: string | null) {
+    window.__monNgonEarlySignIn = {
+      pending: null,
+      leaving: false,
+      signedInAt: null,
+      customer: { sentTo: PHONE, resendAt: 0, error: null, phone: PHONE, code: '' },
+      handedOver: false,
+    };
+    container.innerHTML = customerForm('');
+    expect(await takeOverFromEarlySignIn()).toEqual({
+      redraw: true,
+      leaving: false,
+      signedInAt: null,
+    });
+    const scripts = container.querySelector<HTMLInputElement>('input[name="code"]')!;
+    if (typeOnTheScriptsForm !== null) type(scripts, typeOnTheScriptsForm);
+    // The app's first commit puts its form, drawn from the take-over's text, in place.
+    container.innerHTML = customerForm('');
+    return container.querySelector<HTMLInputElement>('input[name="code"]')!;
+  }
+
+  it('carries a code typed on the script form after the take-over to the form drawn in its place', async () => {
+    const code = await takeOverThenDraw('123456');
+    adoptEarlyInput();
+    await adopted();
+    expect(code.value).toBe('123456');
+  });
+
+  it("keeps a code typed on the app's form the moment it was drawn", async () => {
+    const code = await takeOverThenDraw(null);
+    type(code, '654321');
+    adoptEarlyInput();
+    await adopted();
+    expect(code.value).toBe('654321');
+  });
+
+  it("keeps what was typed on the app's form over what was typed on the script's", async () => {
+    const code = await takeOverThenDraw('111111');
+    type(code, '222222');
+    adoptEarlyInput();
+    await adopted();
+    expect(code.value).toBe('222222');
   });
 });
