@@ -29,13 +29,17 @@ const statusOf = (page: Page, status: string) =>
   page.getByRole('definition').filter({ hasText: new RegExp(`^${status}$`) });
 
 // The page's globals the scripts below touch (this file compiles without the DOM library).
-declare const window: { chimes?: number };
+declare const window: { chimes?: number; pushTags?: string[] };
 declare const AudioBufferSourceNode: {
   prototype: { start(this: unknown, ...args: unknown[]): void };
 };
 declare const navigator: {
   serviceWorker: {
     ready: Promise<{ getNotifications(): Promise<{ tag: string; title: string }[]> }>;
+    addEventListener(
+      type: 'message',
+      listener: (event: { data?: { type?: string; payload?: { tag?: string } } }) => void,
+    ): void;
   };
 };
 
@@ -137,6 +141,14 @@ test('a paid order rings the tablet, its acceptance reaches the customer live, t
     });
   });
   await cdp.send('ServiceWorker.enable');
+  // The worker tells open windows of each push it handles: a failure below then says whether
+  // the push reached the worker or only its notification is missing.
+  await page.evaluate(() => {
+    window.pushTags = [];
+    navigator.serviceWorker.addEventListener('message', ({ data }) => {
+      if (data?.type === 'push') window.pushTags!.push(data.payload?.tag ?? '');
+    });
+  });
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: baseURL!,
     registrationId: await registrationId,
@@ -147,6 +159,7 @@ test('a paid order rings the tablet, its acceptance reaches the customer live, t
       tag: `order-${orderId}`,
     }),
   });
+  await expect.poll(() => page.evaluate(() => window.pushTags)).toContain(`order-${orderId}`);
   await expect
     .poll(() =>
       page.evaluate(async () => {
