@@ -4,7 +4,12 @@ import { startTransition, useEffect, useState } from 'react';
 let hydrating = false;
 const waiting = new Set<() => void>();
 
-const isHydrated = () => typeof window !== 'undefined' && !hydrating;
+/**
+ * False on the server and while React hydrates the HTML it sent; true in a render that draws
+ * the screen afresh. Read at a component's mount, it says whether what it draws must match
+ * the server's HTML.
+ */
+export const isHydrated = (): boolean => typeof window !== 'undefined' && !hydrating;
 
 /** Called by the start right before it hydrates the server's HTML. */
 export function beginHydration(): void {

@@ -2,7 +2,7 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import { SimpleGrid, Skeleton, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { generatePath } from 'react-router-dom';
 import { AddToCartButton } from '#src/components/cart/add-to-cart-button';
 import { AddToCartDialogs } from '#src/components/cart/add-to-cart-dialogs';
@@ -17,6 +17,7 @@ import type { UserLocation } from '#src/lib/location';
 import { cardClosedNotice } from '#src/lib/store-state';
 import { dishQueries } from '../api/get-dishes';
 import { uniqueById } from '#src/lib/unique-by-id';
+import { isHydrated } from '#src/lib/use-hydrated';
 
 const text = vi.home;
 
@@ -26,6 +27,14 @@ const SPACING = { base: 'sm', sm: 'md' } as const;
 /** Pictures of the first row load eagerly: lazy loading them would delay the largest paint. */
 const EAGER_PICTURES = 2;
 const SKELETONS = 4;
+/**
+ * The cards the app's start draws in its first commit when the grid has its dishes at hand:
+ * the phone's first screen. The installed app starts with the stored list (often several
+ * pages); the rest come in a render right after, so the first dishes do not wait for all of
+ * them. A later visit to the home draws them all at once, for the browser to scroll back.
+ */
+const FIRST_CARDS = 4;
+let drawnSinceLoad = false;
 
 function GridSkeleton() {
   return (
@@ -84,6 +93,14 @@ export function DishGrid({ location }: { location: Pick<UserLocation, 'lat' | 'l
   }, [error]);
 
   const dishes = useMemo(() => uniqueById(data?.pages ?? []), [data]);
+  // Never while hydrating: the server's HTML has every card.
+  const [allShown, setAllShown] = useState(
+    () => drawnSinceLoad || !isHydrated() || dishes.length <= FIRST_CARDS,
+  );
+  useEffect(() => {
+    drawnSinceLoad = true;
+    if (!allShown) startTransition(() => setAllShown(true));
+  }, [allShown]);
 
   if (isPending) return <GridSkeleton />;
   // Spec section 8: a failed first page is only logged (no misleading 'no dishes' text).
@@ -93,7 +110,7 @@ export function DishGrid({ location }: { location: Pick<UserLocation, 'lat' | 'l
     <>
       {dishes.length > 0 ? (
         <SimpleGrid cols={COLUMNS} spacing={SPACING}>
-          {dishes.map((dish, index) => (
+          {(allShown ? dishes : dishes.slice(0, FIRST_CARDS)).map((dish, index) => (
             <DishCell
               key={dish.id}
               dish={dish}
@@ -105,13 +122,16 @@ export function DishGrid({ location }: { location: Pick<UserLocation, 'lat' | 'l
           ))}
         </SimpleGrid>
       ) : null}
-      <InfiniteListFooter
-        query={query}
-        itemCount={dishes.length}
-        loadingLabel={text.loading}
-        endText={text.end}
-        emptyText={text.empty}
-      />
+      {/* With cards still to come, the page's bottom is not where the next page belongs. */}
+      {allShown ? (
+        <InfiniteListFooter
+          query={query}
+          itemCount={dishes.length}
+          loadingLabel={text.loading}
+          endText={text.end}
+          emptyText={text.empty}
+        />
+      ) : null}
       <AddToCartDialogs flow={addToCart} />
     </>
   );
