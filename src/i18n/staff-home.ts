@@ -1,4 +1,5 @@
 import { vi as firstScreen } from './first-screen';
+import { formatWhole } from './numbers';
 
 /**
  * The part of the catalogue (vi.ts) that the staff home shows: the dashboard, its new-order
@@ -28,7 +29,7 @@ export const vi = {
       cancelled: 'Đơn hàng đã bị hủy',
     },
     newOrder: (id: number) => `Đơn mới #${id}`,
-    moreNewOrders: (count: number) => `và ${count.toLocaleString('vi-VN')} đơn mới khác`,
+    moreNewOrders: (count: number) => `và ${formatWhole(count)} đơn mới khác`,
     newOrderTotal: (amount: string) => `Tổng tiền ${amount}`,
     openOrder: 'Xem đơn',
     enableSound: 'Bật chuông',

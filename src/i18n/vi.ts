@@ -3,6 +3,7 @@ import { vi as staffHome } from './staff-home';
 import { serviceWorkerText } from './service-worker';
 import { auth } from './auth';
 import { fieldRules } from './sign-in';
+import { formatWhole } from './numbers';
 
 /**
  * Every user-facing string of the client, grouped by feature. Components and tests read the
@@ -181,9 +182,9 @@ export const vi = {
     ],
     resultsTitle: 'Kết quả tìm kiếm',
     resultsFor: (q: string) => `“${q}”`,
-    restaurantCount: (count: number) => `${count.toLocaleString('vi-VN')} nhà hàng`,
+    restaurantCount: (count: number) => `${formatWhole(count)} nhà hàng`,
     // A common search is counted only ten pages ahead (the server's total_exact is false).
-    restaurantCountAtLeast: (count: number) => `${count.toLocaleString('vi-VN')}+ nhà hàng`,
+    restaurantCountAtLeast: (count: number) => `${formatWhole(count)}+ nhà hàng`,
     // Spec 2.8 'Cách {distance_km} km', with the distance as spec section 9 shows it.
     distanceAway: (distance: string) => `Cách ${distance}`,
     paused: 'Tạm ngừng',
@@ -223,7 +224,7 @@ export const vi = {
     email: 'Email',
     stars: (rating: string) => `${rating} trên 5 sao`,
     noRating: 'Chưa có đánh giá',
-    reviewCount: (count: number) => `${count.toLocaleString('vi-VN')} đánh giá`,
+    reviewCount: (count: number) => `${formatWhole(count)} đánh giá`,
     paused: 'Tạm ngừng',
   },
   // /food/{id} (spec 2.9); the reviews' author fallback is spec 2.9 to the letter.
@@ -284,13 +285,13 @@ export const vi = {
     notFound: 'Không tìm thấy nhà hàng',
     notFoundHint: 'Nhà hàng có thể đã ngừng nhận đơn trên ứng dụng hoặc đường dẫn không đúng.',
     home: 'Về trang chủ',
-    foodCount: (count: number) => `${count.toLocaleString('vi-VN')} món ăn`,
-    completedOrders: (count: number) => `${count.toLocaleString('vi-VN')} đơn đã giao`,
+    foodCount: (count: number) => `${formatWhole(count)} món ăn`,
+    completedOrders: (count: number) => `${formatWhole(count)} đơn đã giao`,
     active: 'Đang hoạt động',
     paused: 'Tạm ngừng',
     info: 'Thông tin nhà hàng',
     topFoods: 'Món bán chạy',
-    sold: (count: number) => `Đã bán ${count.toLocaleString('vi-VN')}`,
+    sold: (count: number) => `Đã bán ${formatWhole(count)}`,
     recentReviews: 'Đánh giá gần đây',
     customer: (id: number) => `Khách hàng #${id}`,
     noReviews: 'Chưa có đánh giá nào',
@@ -371,7 +372,7 @@ export const vi = {
     listStale: 'Không thể tải lại danh sách đơn hàng, thông tin có thể chưa mới nhất',
     retry: 'Thử lại',
     orderNumber: (id: number) => `Đơn #${id}`,
-    cardMeta: (date: string, items: number) => `${date} · ${items.toLocaleString('vi-VN')} món`,
+    cardMeta: (date: string, items: number) => `${date} · ${formatWhole(items)} món`,
     customerEmpty: 'Bạn chưa có đơn hàng nào',
     customerEmptyHint: 'Chọn món ngon quanh bạn và đặt đơn đầu tiên.',
     browse: 'Khám phá món ngon',
@@ -654,7 +655,7 @@ export const vi = {
     loadFailed: 'Không thể tải thực đơn',
     retry: 'Thử lại',
     list: 'Danh sách món',
-    count: (count: number) => `${count.toLocaleString('vi-VN')} món`,
+    count: (count: number) => `${formatWhole(count)} món`,
     empty: 'Nhà hàng chưa có món nào',
     emptyHint: 'Thêm món đầu tiên để khách có thể đặt.',
     noMatch: (q: string) => `Không tìm thấy món nào khớp với “${q}”`,

@@ -1,21 +1,8 @@
 import { vi } from '../i18n/first-screen';
+// Numbers are written the vi-VN way, without Intl (i18n/numbers.ts says why).
+import { formatWhole, groupThousands, signOf } from '../i18n/numbers';
 
-// Numbers are written the vi-VN way: thousands grouped with '.', decimals after ','
-// ('45.000 ₫', '850 m', '1,2 km'). A comma decimal is what a Vietnamese reader expects next to
-// prices that already group with dots. Written out here rather than with Intl.NumberFormat: the
-// first vi-VN formatter a page makes loads the locale's data, about 90 ms of a slow phone's
-// main thread in the middle of the first screen's start, for two rules this short. The results
-// are Intl's, to the character (tests/unit/client/format.test.ts compares them).
-
-/** '1250000' -> '1.250.000'. */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
-
-/** Intl's sign: a negative number, even one that rounds to zero, keeps its minus. */
-function signOf(value: number): string {
-  return value < 0 || Object.is(value, -0) ? '-' : '';
-}
+export { formatWhole };
 
 /**
  * |value| in tenths, rounded half away from zero on the number as it is written (1.25 -> 13,
@@ -26,11 +13,6 @@ function tenthsOf(value: number): number {
   return written.includes('e')
     ? Math.round(Math.abs(value) * 10)
     : Math.round(Number(`${written}e1`));
-}
-
-/** A whole number, rounded: 1250000 -> '1.250.000', 1999.6 -> '2.000'. */
-export function formatWhole(value: number): string {
-  return `${signOf(value)}${groupThousands(String(Math.round(Math.abs(value))))}`;
 }
 
 /** Exactly one decimal: 4.5 -> '4,5', 4 -> '4,0', 1234.5 -> '1.234,5'. */

@@ -6,6 +6,8 @@ import {
   formatVnd,
   formatWhole,
 } from '#src/lib/format';
+import { vi } from '#src/i18n/vi';
+import { vi as staffHome } from '#src/i18n/staff-home';
 
 describe('formatVnd (spec section 9: Vietnamese locale followed by ₫)', () => {
   it.each([
@@ -72,5 +74,15 @@ describe('formatWhole, formatOneDecimal and formatUpToOneDecimal write what Intl
       expect([value, formatOneDecimal(value)]).toEqual([value, oneDecimal.format(value)]);
       expect([value, formatUpToOneDecimal(value)]).toEqual([value, upToOneDecimal.format(value)]);
     }
+  });
+});
+
+describe('the catalogue writes its counts as toLocaleString vi-VN does, without Intl', () => {
+  it.each([0, 7, 999, 1000, 1250, 1_250_000])('%d', (count) => {
+    const written = count.toLocaleString('vi-VN');
+    expect(vi.catalogue.reviewCount(count)).toBe(`${written} đánh giá`);
+    expect(vi.search.restaurantCountAtLeast(count)).toBe(`${written}+ nhà hàng`);
+    expect(vi.restaurant.sold(count)).toBe(`Đã bán ${written}`);
+    expect(staffHome.live.moreNewOrders(count)).toBe(`và ${written} đơn mới khác`);
   });
 });
