@@ -9,6 +9,7 @@ import { pwa } from './build/pwa';
 import { routePreloads } from './build/route-preloads';
 import { serverEntry } from './build/server-entry';
 import { staffOnlyAssets } from './build/staff-only-assets';
+import { themeVariables } from './build/theme-variables';
 
 // The build's own plugins live in build/ (build/README.md says what each one adds to dist/).
 
@@ -35,6 +36,7 @@ const reactRouterProduction = (file: string) =>
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    themeVariables(),
     staffOnly.plugin,
     routePreloads(),
     contentSecurity(),

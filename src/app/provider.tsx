@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
@@ -15,7 +14,7 @@ import {
 import { session } from '../lib/session';
 import { ColorSchemeClass } from './color-scheme-class';
 import { themeColorSchemeManager } from '../lib/color-scheme';
-import { cssVariablesResolver, theme } from './theme';
+import { AppMantineProvider } from './mantine-provider';
 import { Toasts } from './toasts';
 
 const colorSchemeManager = themeColorSchemeManager();
@@ -176,16 +175,10 @@ export function AppProvider({ children, queryClient: given }: AppProviderProps) 
   // docs/decisions/019: one live stream per device; the cache follows its events.
   useLiveSyncLater(queryClient);
   return (
-    // docs/decisions/003: the theme follows the OS until the user picks light or dark.
-    <MantineProvider
-      theme={theme}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="auto"
-      cssVariablesResolver={cssVariablesResolver}
-    >
+    <AppMantineProvider colorSchemeManager={colorSchemeManager}>
       <ColorSchemeClass />
       <Toasts />
       <RestoringQueryClientProvider client={queryClient}>{children}</RestoringQueryClientProvider>
-    </MantineProvider>
+    </AppMantineProvider>
   );
 }
