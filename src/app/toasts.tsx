@@ -1,5 +1,5 @@
 import { notificationsStore } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../lib/when-idle';
 import type { ToastContainer } from './toast-container';
 
@@ -26,7 +26,10 @@ function holdsToasts(): boolean {
  * comes sooner; the container is drawn only from the first toast on. On a slow phone, asking
  * for the code during the start (the preload links of its six files) and mounting the container
  * (its portal and transition group each render twice) were two tasks of some 50 and 100 ms in
- * the middle of the first screen's, for a container most visits never show.
+ * the middle of the first screen's, for a container most visits never show. Its first drawing
+ * is a transition, which React does in slices: the first toast of a visit is often the worker's
+ * 'ready offline' one, which on a slow phone came at the end of the first screen's start as a
+ * task of 150 to 200 ms.
  */
 export function Toasts() {
   const [Loaded, setLoaded] = useState<Container | null>(null);
@@ -46,7 +49,7 @@ export function Toasts() {
       loading = true;
       import('./toast-container').then(
         (loaded) => {
-          if (mounted) setLoaded(() => loaded.ToastContainer);
+          if (mounted) startTransition(() => setLoaded(() => loaded.ToastContainer));
         },
         () => {
           // Not reachable (offline before the service worker held it): the next toast asks
@@ -58,7 +61,7 @@ export function Toasts() {
     const check = () => {
       if (!holdsToasts()) return;
       // Once drawn it stays, so the last toast's exit is not cut short.
-      setNeeded(true);
+      startTransition(() => setNeeded(true));
       load();
     };
     const unsubscribe = notificationsStore.subscribe(check);
