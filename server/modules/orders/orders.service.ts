@@ -4,6 +4,7 @@ import type { OpeningHours } from '#contract/catalogue';
 import type { Pagination } from '#contract/envelope';
 import type { CreateOrderBody, Order, OrderItem } from '#contract/orders';
 import { REORDERABLE_STATUSES, type ReorderBody, type ReorderResult } from '#contract/reorder';
+import { retryingTransaction } from '#server/db/retrying-transaction';
 import type { CancelledBy, DB, OrderStatus, Role } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
@@ -389,7 +390,7 @@ export async function cancelOrderAsCustomer(
   reason: string,
   keep?: KeepReply<Order>,
 ): Promise<Order> {
-  return db.transaction().execute(async (trx) => {
+  return retryingTransaction(db, async (trx) => {
     const order = await lockCustomerOrder(trx, customerId, id);
     if (!CANCELLABLE_BY_CUSTOMER.includes(order.status)) {
       throw new AppError('ORDER_NOT_CANCELLABLE');
@@ -486,7 +487,7 @@ async function withStaffOrder(
   change: (trx: Kysely<DB>, order: LockedOrder) => Promise<void>,
 ): Promise<Order> {
   const restaurantId = await restaurantIdOfStaff(db, user);
-  await db.transaction().execute(async (trx) => {
+  await retryingTransaction(db, async (trx) => {
     const order = await selectRestaurantOrderForUpdate(trx, id, restaurantId);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     await change(trx, order);

@@ -9,6 +9,7 @@ import {
   type PayOrderResult,
 } from '#contract/payments';
 import { SANDBOX_PAY_PATH, type Config } from '#server/config';
+import { retryingTransaction } from '#server/db/retrying-transaction';
 import type { DB, PaymentPurpose } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { PaymentMetrics } from '#server/lib/metrics';
@@ -17,7 +18,7 @@ import type { KeepReply } from '../idempotency/idempotency.service';
 import { walletBalance } from '../ledger/ledger.service';
 import { lockCustomerOrder, markOrderPaid } from '../orders/orders.service';
 import { insertPayment } from './payments.queries';
-import { debitOrder, withRetry } from './payments.settlement.service';
+import { debitOrder } from './payments.settlement.service';
 
 export interface PaymentDeps {
   db: Kysely<DB>;
@@ -129,13 +130,11 @@ export async function payOrder(
   keep?: KeepReply<PayOrderResult>,
   now = new Date(),
 ): Promise<PayOrderResult> {
-  const result = await withRetry(() =>
-    deps.db.transaction().execute(async (trx) => {
-      const paid = await payLockedOrder(trx, deps, p, now);
-      await keep?.(trx, paid);
-      return paid;
-    }),
-  );
+  const result = await retryingTransaction(deps.db, async (trx) => {
+    const paid = await payLockedOrder(trx, deps, p, now);
+    await keep?.(trx, paid);
+    return paid;
+  });
   // Committed: the wallet paid the whole order. A shortfall is settled later by the gateway.
   if (result.status === 'paid') deps.metrics?.paymentSettled('wallet', 'succeeded', 'api');
   return result;

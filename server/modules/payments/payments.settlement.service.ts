@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { retryingTransaction } from '#server/db/retrying-transaction';
 import type { DB } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { transfer, walletBalance, type TransferInput } from '../ledger/ledger.service';
@@ -17,24 +18,6 @@ import {
  * The money moves every payment path shares: paying an order from the wallet, and settling a
  * gateway payment once VNPay has answered (its IPN or, failing that, querydr).
  */
-
-// PostgreSQL aborts one of two transactions that wait on each other (40P01) or, under
-// stricter isolation, fail to serialize (40001); both are safe to run again from the start.
-const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
-const MAX_ATTEMPTS = 3;
-
-export async function withRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (attempt >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE_SQLSTATES.has(code)) {
-        throw error;
-      }
-    }
-  }
-}
 
 /**
  * A wallet debit that may be refused: 'insufficient' instead of an error, with the
@@ -100,51 +83,49 @@ export async function settlePayment(
   outcome: GatewayOutcome,
   now: Date,
 ): Promise<boolean> {
-  return withRetry(() =>
-    db.transaction().execute(async (trx) => {
-      // The order is locked before any account, as a pay does, so an IPN and a pay of the
-      // same order queue on it. Across two orders of one customer the accounts can still be
-      // taken in opposite orders (gateway+wallet then escrow here, escrow then wallet in a
-      // pay): PostgreSQL breaks that deadlock and withRetry runs the loser again.
-      const order =
-        outcome.success && payment.purpose === 'order' && payment.order_id !== null
-          ? await lockCustomerOrder(trx, payment.user_id, payment.order_id)
-          : null;
-      const settled = await updatePaymentSettled(trx, payment.id, {
-        status: outcome.success ? 'succeeded' : 'failed',
-        response_code: outcome.responseCode,
-        transaction_status: outcome.transactionStatus,
-        transaction_no: outcome.transactionNo,
-        bank_code: outcome.bankCode,
-        pay_date: outcome.payDate,
-        settled_at: now,
-      });
-      if (!settled || !outcome.success) return settled;
+  return retryingTransaction(db, async (trx) => {
+    // The order is locked before any account, as a pay does, so an IPN and a pay of the
+    // same order queue on it. Across two orders of one customer the accounts can still be
+    // taken in opposite orders (gateway+wallet then escrow here, escrow then wallet in a
+    // pay): PostgreSQL breaks that deadlock and the loser runs again.
+    const order =
+      outcome.success && payment.purpose === 'order' && payment.order_id !== null
+        ? await lockCustomerOrder(trx, payment.user_id, payment.order_id)
+        : null;
+    const settled = await updatePaymentSettled(trx, payment.id, {
+      status: outcome.success ? 'succeeded' : 'failed',
+      response_code: outcome.responseCode,
+      transaction_status: outcome.transactionStatus,
+      transaction_no: outcome.transactionNo,
+      bank_code: outcome.bankCode,
+      pay_date: outcome.payDate,
+      settled_at: now,
+    });
+    if (!settled || !outcome.success) return settled;
 
-      await transfer(trx, {
-        key: `vnpay:${payment.txn_ref}:credit`,
-        from: { platform: 'gateway' },
-        to: { wallet: payment.user_id },
-        amount: payment.amount,
-        kind: 'deposit',
-        paymentId: payment.id,
-      });
-      // A cancelled (or meanwhile paid) order leaves the money in the wallet, where the
-      // customer can spend or see it.
-      let paidTheOrder = false;
-      if (order?.status === 'pending') {
-        const balance = await walletBalance(trx, payment.user_id);
-        if (balance >= order.total_amount) {
-          const moved = await debitOrder(trx, payment.user_id, order);
-          if (moved !== 'insufficient') paidTheOrder = await markOrderPaid(trx, order.id, now);
-        }
+    await transfer(trx, {
+      key: `vnpay:${payment.txn_ref}:credit`,
+      from: { platform: 'gateway' },
+      to: { wallet: payment.user_id },
+      amount: payment.amount,
+      kind: 'deposit',
+      paymentId: payment.id,
+    });
+    // A cancelled (or meanwhile paid) order leaves the money in the wallet, where the
+    // customer can spend or see it.
+    let paidTheOrder = false;
+    if (order?.status === 'pending') {
+      const balance = await walletBalance(trx, payment.user_id);
+      if (balance >= order.total_amount) {
+        const moved = await debitOrder(trx, payment.user_id, order);
+        if (moved !== 'insufficient') paidTheOrder = await markOrderPaid(trx, order.id, now);
       }
-      // Money that stays in the wallet is news to its owner; money that paid its order at
-      // once is told by the order instead.
-      if (!paidTheOrder) {
-        await notify(trx, [payment.user_id], depositSucceededMessage(payment.id, payment.amount));
-      }
-      return true;
-    }),
-  );
+    }
+    // Money that stays in the wallet is news to its owner; money that paid its order at
+    // once is told by the order instead.
+    if (!paidTheOrder) {
+      await notify(trx, [payment.user_id], depositSucceededMessage(payment.id, payment.amount));
+    }
+    return true;
+  });
 }

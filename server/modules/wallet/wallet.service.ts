@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Pagination } from '#contract/envelope';
 import type { AdminWithdrawal, Withdrawal } from '#contract/wallet';
+import { retryingTransaction } from '#server/db/retrying-transaction';
 import type { DB, Role, WithdrawalStatus } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { offsetOf, pagination } from '#server/lib/pagination';
@@ -83,7 +84,7 @@ export async function requestWithdrawal(
 ): Promise<WithdrawResult> {
   // The route lets every signed-in user in so that a customer gets the spec's own sentence.
   if (!MAY_WITHDRAW.includes(user.role)) throw new AppError('WITHDRAW_NOT_ALLOWED');
-  return db.transaction().execute(async (trx) => {
+  return retryingTransaction(db, async (trx) => {
     const withdrawalId = await insertWithdrawal(trx, { user_id: user.id, amount });
     await transfer(trx, {
       key: `withdrawal:${withdrawalId}`,
@@ -160,7 +161,7 @@ export async function decideWithdrawal(
   id: number,
   decision: WithdrawalDecision,
 ): Promise<AdminWithdrawal> {
-  await db.transaction().execute(async (trx) => {
+  await retryingTransaction(db, async (trx) => {
     const decided = await updateWithdrawalDecided(trx, id, {
       status: decision.status,
       reason: decision.status === 'rejected' ? decision.reason : null,
