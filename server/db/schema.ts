@@ -365,6 +365,15 @@ export interface IdempotencyKeysTable {
   lease_token: string | null;
   /** A running key past this moment had no work committed and may be claimed again. */
   lease_expires_at: ColumnType<Date, Date | string, Date | string>;
+  /**
+   * The database server's start time at the claim: a running key claimed before the database
+   * last started may be claimed again at once (migration 0020). Null for older rows.
+   */
+  database_started_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
 }
 
 export type LedgerAccountKind = 'wallet' | 'escrow' | 'gateway' | 'payouts' | 'commission';

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transfer } from '#server/modules/ledger/ledger.service';
 import type { Database } from '#server/db/database';
@@ -239,4 +240,77 @@ describe.skipIf(!binDir)('the database restarts under load', () => {
       replies.slice(before).some(({ what, reply }) => what === 'pay' && reply.status === 200),
     ).toBe(true);
   }, 90_000);
+
+  it('a key a restart left running is served afresh at once; one claimed since keeps its lease', async () => {
+    const customer = customers[2]!;
+    const url = '/api/customer/cart/add/';
+    const body = { food_id: dish, quantity: 1, topping_ids: [] };
+    const call = (key: string) =>
+      httpCall(customer.app.url, 'POST', url, {
+        token: customer.token,
+        body,
+        headers: { 'idempotency-key': key },
+      });
+    // The hash the server gives this call, from a call that ran.
+    expect((await call('restart:probe')).status).toBe(200);
+    const { request_hash } = await database.db
+      .selectFrom('idempotency_keys')
+      .select('request_hash')
+      .where('user_id', '=', customer.id)
+      .where('key', '=', 'restart:probe')
+      .executeTakeFirstOrThrow();
+    // A key as a request leaves it when the database goes away under its work: claimed, its
+    // lease 30 s ahead, its reply never written (nor the key freed).
+    const leaveRunning = async (key: string) => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await database.db
+            .insertInto('idempotency_keys')
+            .values({
+              user_id: customer.id,
+              key,
+              method: 'POST',
+              path: url,
+              request_hash,
+              lease_token: `lost-${key}`,
+              lease_expires_at: sql<Date>`now() + interval '30 seconds'`,
+              database_started_at: sql<Date>`pg_postmaster_start_time()`,
+            })
+            .execute();
+          return;
+        } catch (error) {
+          // The pool's connections from before the restart fail once each.
+          if (attempt === 3) throw error;
+        }
+      }
+    };
+    await leaveRunning('restart:cut-short');
+    await postgres.restart();
+    const backAt = Date.now();
+    await leaveRunning('restart:claimed-since');
+
+    // The retry of the call the restart cut short runs (a 503 while the instance reconnects).
+    let retried = await call('restart:cut-short');
+    while (retried.status === 503 && Date.now() - backAt < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      retried = await call('restart:cut-short');
+    }
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(Date.now() - backAt).toBeLessThan(5_000);
+    // Its reply is kept: the next retry gets it back.
+    const again = await call('restart:cut-short');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(retried.body);
+
+    // A key claimed after the restart may still have its owner at work: the lease holds.
+    const waiting = await call('restart:claimed-since');
+    expect(waiting.status).toBe(409);
+    expect(waiting.body).toEqual({
+      success: false,
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+      message: 'Yêu cầu này đang được xử lý. Vui lòng đợi trong giây lát.',
+    });
+  }, 60_000);
 });

@@ -18,6 +18,7 @@ import * as m0016 from './2026-11-27-0016-locks-and-audit';
 import * as m0017 from './2026-11-27-0017-coupon-management';
 import * as m0018 from './2026-11-27-0018-restaurant-moderation';
 import * as m0019 from './2026-11-27-0019-withdrawal-references';
+import * as m0020 from './2026-12-02-0020-idempotency-database-start';
 
 /**
  * The ordered list of migrations. A static list rather than a directory scan, so the set that
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0017-coupon-management': m0017,
   '2026-11-27-0018-restaurant-moderation': m0018,
   '2026-11-27-0019-withdrawal-references': m0019,
+  '2026-12-02-0020-idempotency-database-start': m0020,
 };

@@ -20,7 +20,8 @@ export interface StoredKey {
  * Takes the key in one statement, so two requests racing for it can never both win: a new key
  * is inserted; an existing one is taken over only when it has expired (`expiredSeconds`) or
  * when the same request is still running past its lease (its owner died before committing
- * anything: the reply commits with the work). PostgreSQL re-checks the WHERE on the row's
+ * anything: the reply commits with the work) or was claimed before the database last started
+ * (the restart ended its owner's transaction). PostgreSQL re-checks the WHERE on the row's
  * newest version after waiting for its lock, so of two takeovers only the first matches, and a
  * takeover waits for an owner that is writing its reply right now. True when `claim.token`
  * holds the key now.
@@ -42,6 +43,7 @@ export async function claimKey(
       request_hash: claim.requestHash,
       lease_token: claim.token,
       lease_expires_at: leaseEnd,
+      database_started_at: sql<Date>`pg_postmaster_start_time()`,
     })
     .onConflict((oc) =>
       oc
@@ -56,12 +58,14 @@ export async function claimKey(
           completed_at: null,
           lease_token: (eb) => eb.ref('excluded.lease_token'),
           lease_expires_at: (eb) => eb.ref('excluded.lease_expires_at'),
+          database_started_at: (eb) => eb.ref('excluded.database_started_at'),
         })
         .where(
           sql<boolean>`idempotency_keys.created_at < now() - make_interval(secs => ${expiredSeconds})
             or (idempotency_keys.completed_at is null
               and idempotency_keys.request_hash = excluded.request_hash
-              and idempotency_keys.lease_expires_at < now())`,
+              and (idempotency_keys.lease_expires_at < now()
+                or idempotency_keys.database_started_at < excluded.database_started_at))`,
         ),
     )
     .returning('user_id')
