@@ -7,11 +7,21 @@ import type { DB } from './schema';
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
 
-/** Runs `run` again (up to three times in all) when PostgreSQL aborted it as above. */
-export async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * A transaction that moves money. Those lock an order and then ledger accounts, and two of them
+ * can take the same accounts in opposite orders (a refund locks escrow then the wallet, a
+ * gateway settlement the wallet then escrow for another order of the same customer):
+ * PostgreSQL breaks the deadlock by aborting one, which runs again here (up to three runs in
+ * all) instead of answering 500. Everything it does must be inside `run`'s transaction (an
+ * idempotent reply, events, notifications), so a second run leaves nothing of the first.
+ */
+export async function retryingTransaction<T>(
+  db: Kysely<DB>,
+  run: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await run();
+      return await db.transaction().execute(run);
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       if (attempt >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE_SQLSTATES.has(code)) {
@@ -19,19 +29,4 @@ export async function withRetry<T>(run: () => Promise<T>): Promise<T> {
       }
     }
   }
-}
-
-/**
- * A transaction that moves money. Those lock an order and then ledger accounts, and two of them
- * can take the same accounts in opposite orders (a refund locks escrow then the wallet, a
- * gateway settlement the wallet then escrow for another order of the same customer):
- * PostgreSQL breaks the deadlock by aborting one, which runs again here instead of answering
- * 500. Everything it does must be inside `run`'s transaction (an idempotent reply, events,
- * notifications), so a second run leaves nothing of the first.
- */
-export function retryingTransaction<T>(
-  db: Kysely<DB>,
-  run: (trx: Kysely<DB>) => Promise<T>,
-): Promise<T> {
-  return withRetry(() => db.transaction().execute(run));
 }

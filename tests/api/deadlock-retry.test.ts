@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayOrderReplySchema } from '#contract/payments';
-import { transfer } from '#server/modules/ledger/ledger.service';
 import { call } from '../helpers/auth';
 import { insertCatalogue } from '../helpers/catalogue';
+import { deposit } from '../helpers/money';
 import { placeOrder } from '../factories/orders';
 import { newUser, type TestUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -32,15 +32,7 @@ describe.skipIf(testLane() !== 'postgres')('a money transaction aborted by a dea
     ]);
     dish = restaurant!.dishes['Cơm tấm']!;
     customer = await newUser(t, 'customer');
-    await t.database.db.transaction().execute((trx) =>
-      transfer(trx, {
-        key: `test:deadlock:${customer.id}`,
-        from: { platform: 'gateway' },
-        to: { wallet: customer.id },
-        amount: 500_000,
-        kind: 'deposit',
-      }),
-    );
+    await deposit(t, customer.id, 500_000);
   });
   afterAll(() => t.close());
 
